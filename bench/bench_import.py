@@ -1,0 +1,67 @@
+"""Full pokemontcg import over local HTTP (a server in another process) vs. plain ``json.load`` of the same files (the floor).
+
+Also: open the catalogue and resolve 100 ids (ms), and a profile of the import's hot spots.
+"""
+
+from __future__ import annotations
+
+import cProfile
+import io
+import json
+import pstats
+import random
+import tempfile
+import time
+from pathlib import Path
+
+from bench.common import SHARED, median_seconds
+from tests.helpers.server import serve_process
+from totemdeck.catalogue.store import Catalogue
+from totemdeck.importer import import_pokemontcg
+
+
+def _json_floor(root: Path) -> float:
+    def load_all() -> None:
+        json.loads((root / "sets/en.json").read_bytes())
+        for path in sorted((root / "cards/en").glob("*.json")):
+            json.loads(path.read_bytes())
+
+    load_all()  # warm the page cache, as the import's own read will be
+    return median_seconds(load_all, 5)
+
+
+def main() -> None:
+    root = SHARED / "pokemontcg"
+    floor = _json_floor(root)
+    with tempfile.TemporaryDirectory() as tmp, serve_process(root) as url:
+        runs = iter(range(100))
+        full = median_seconds(lambda: import_pokemontcg(f"{tmp}/fresh{next(runs)}", url), 3)
+        summary = import_pokemontcg(f"{tmp}/full", url)
+        cards = summary.added
+        started = time.perf_counter()
+        again = import_pokemontcg(f"{tmp}/full", url)
+        unchanged = time.perf_counter() - started
+        profile = cProfile.Profile()
+        profile.enable()
+        import_pokemontcg(f"{tmp}/profiled", url)
+        profile.disable()
+
+        with Catalogue.open(f"{tmp}/full") as cat:
+            ids = [c.id for c in cat.iter_cards()]
+        sample = random.Random(7).sample(ids, 100)
+
+        def open_and_resolve() -> None:
+            with Catalogue.open(f"{tmp}/full") as cat:
+                assert len(cat.get_many(sample)) == 100
+
+        resolve = median_seconds(open_and_resolve, 20)
+    print(f"json.load floor (all {cards} cards):   {floor:6.3f} s")
+    print(f"full import over local HTTP (median 3): {full:4.3f} s  ({cards / full:,.0f} cards/s)")
+    print(f"  ratio import / json.load floor:     {full / floor:6.1f}x  (target <= 8)")
+    print(f"unchanged re-import:                  {unchanged:6.3f} s  "
+          f"({again.sets_unchanged} sets unchanged, ratio {unchanged / floor:.2f}x floor)")
+    print(f"open catalogue + resolve 100 ids:     {resolve * 1000:6.1f} ms  (target << 100 ms)")
+    out = io.StringIO()
+    pstats.Stats(profile, stream=out).sort_stats("tottime").print_stats(8)
+    print("profile of a full import (top 8 by own time):")
+    print("\n".join(line for line in out.getvalue().splitlines()[6:] if line.strip()))

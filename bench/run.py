@@ -1,0 +1,30 @@
+"""``make bench``: reproducible speed figures, each as a ratio against a baseline of the same run.
+
+Run from the project root with the shared data mirror at ../shared/data.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench import bench_import  # noqa: E402
+
+SUITES = {"import": bench_import.main}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("suites", nargs="*", choices=[*SUITES, []], help="default: all")
+    args = parser.parse_args()
+    for name in args.suites or SUITES:
+        print(f"== {name}")
+        SUITES[name]()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

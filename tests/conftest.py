@@ -1,0 +1,72 @@
+"""Shared fixtures: the shared data mirror, a local HTTP server, and no other network."""
+
+from __future__ import annotations
+
+import ipaddress
+import socket
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.helpers.server import ServerState, serve
+from totemdeck.catalogue.store import Catalogue
+from totemdeck.importer import import_pokemontcg
+
+ROOT = Path(__file__).resolve().parent.parent
+SHARED_DATA = (ROOT.parent / "shared" / "data").resolve()
+POKEMONTCG = SHARED_DATA / "pokemontcg"
+TCGDEX = SHARED_DATA / "tcgdex" / "v2"
+
+
+@pytest.fixture(autouse=True)
+def _no_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Any connection that is not to this machine fails the test."""
+    real_connect = socket.socket.connect
+
+    def guarded(self: socket.socket, address: object) -> object:
+        host = address[0] if isinstance(address, tuple) else None
+        if isinstance(host, str):
+            try:
+                local = ipaddress.ip_address(host).is_loopback
+            except ValueError:
+                local = host == "localhost"
+            if not local:
+                raise RuntimeError(f"test tried to reach the network: {address!r}")
+        return real_connect(self, address)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(socket.socket, "connect", guarded)
+
+
+def _require(path: Path) -> Path:
+    if not path.is_dir():
+        pytest.fail(f"the shared data mirror is missing: {path} (tests read it in place)")
+    return path
+
+
+@pytest.fixture(scope="session")
+def pokemontcg_dir() -> Path:
+    return _require(POKEMONTCG)
+
+
+@pytest.fixture
+def pokemontcg_server(pokemontcg_dir: Path) -> Iterator[tuple[str, ServerState]]:
+    with serve(pokemontcg_dir) as served:
+        yield served
+
+
+@pytest.fixture(scope="session")
+def full_catalogue_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The whole pokemontcg mirror imported once over real local HTTP, shared by the session."""
+    folder = tmp_path_factory.mktemp("catalogue")
+    with serve(_require(POKEMONTCG)) as (url, _state):
+        summary = import_pokemontcg(str(folder), url)
+    assert summary.ok
+    return folder
+
+
+@pytest.fixture(scope="session")
+def catalogue(full_catalogue_dir: Path) -> Iterator[Catalogue]:
+    cat = Catalogue.open(full_catalogue_dir)
+    yield cat
+    cat.close()

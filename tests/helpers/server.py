@@ -1,0 +1,138 @@
+"""A real HTTP server in a thread over a folder, with a request log and injectable faults.
+
+It serves files with ETag / If-None-Match like a static host (raw GitHub, TCGdex's CDN),
+so the importer's real HTTP code runs in tests. Faults are per path: ``status:500`` (always),
+``status:500:once``, ``truncate`` (Content-Length larger than the body), ``slow:SECONDS``,
+``body:TEXT`` (serve TEXT instead of the file).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import unquote, urlparse
+
+
+@dataclass
+class ServerState:
+    root: Path
+    faults: dict[str, list[str]] = field(default_factory=dict)
+    log: list[tuple[str, int]] = field(default_factory=list)
+    lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def requested(self, status: int | None = None) -> list[str]:
+        with self.lock:
+            return [p for p, s in self.log if status is None or s == status]
+
+
+class _Handler(BaseHTTPRequestHandler):
+    state: ServerState
+    protocol_version = "HTTP/1.1"
+    # Headers and body go out in separate writes; without this, keep-alive clients wait
+    # for delayed ACKs (~40 ms a request), as no real static host makes them.
+    disable_nagle_algorithm = True
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+    def _record(self, path: str, status: int) -> None:
+        with self.state.lock:
+            self.state.log.append((path, status))
+
+    def do_GET(self) -> None:
+        path = unquote(urlparse(self.path).path)
+        faults = self.state.faults.get(path, [])
+        body: bytes | None = None
+        for fault in list(faults):
+            kind, _, arg = fault.partition(":")
+            if kind == "status":
+                code, _, once = arg.partition(":")
+                if once:
+                    faults.remove(fault)
+                self._record(path, int(code))
+                self.send_response(int(code))
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            if kind == "slow":
+                time.sleep(float(arg))
+            if kind == "body":
+                body = arg.encode()
+        target = (self.state.root / path.lstrip("/")).resolve()
+        if body is None:
+            if self.state.root.resolve() not in target.parents or not target.is_file():
+                self._record(path, 404)
+                self.send_response(404)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            body = target.read_bytes()
+        etag = '"' + hashlib.sha1(body).hexdigest() + '"'
+        if self.headers.get("If-None-Match") == etag and "truncate" not in faults:
+            self._record(path, 304)
+            self.send_response(304)
+            self.send_header("ETag", etag)
+            self.end_headers()
+            return
+        self._record(path, 200)
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("ETag", etag)
+        if "truncate" in faults:
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body[: len(body) // 2])
+            self.close_connection = True
+            return
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+@contextmanager
+def serve(root: Path) -> Iterator[tuple[str, ServerState]]:
+    """Serve ``root`` on 127.0.0.1 at a free port; yields (base URL, state)."""
+    state = ServerState(root=root)
+    handler = type("Handler", (_Handler,), {"state": state})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    # A client that gave up (timeout tests) makes the handler's write fail: expected, not news.
+    server.handle_error = lambda request, client_address: None  # type: ignore[method-assign]
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}", state
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def _serve_forever(root: str, port_queue: object) -> None:
+    state = ServerState(root=Path(root))
+    handler = type("Handler", (_Handler,), {"state": state})
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.daemon_threads = True
+    port_queue.put(server.server_address[1])  # type: ignore[attr-defined]
+    server.serve_forever()
+
+
+@contextmanager
+def serve_process(root: Path) -> Iterator[str]:
+    """Serve ``root`` from another process, so the server does not share our GIL (benchmarks)."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("fork")
+    port_queue = context.Queue()
+    process = context.Process(target=_serve_forever, args=(str(root), port_queue), daemon=True)
+    process.start()
+    try:
+        yield f"http://127.0.0.1:{port_queue.get(timeout=10)}"
+    finally:
+        process.terminate()
+        process.join(5)

@@ -1,0 +1,184 @@
+"""The one normalised card record every source is turned into, and its set.
+
+Records travel as plain JSON dicts (validated by ``schemas/card.schema.json``);
+``Card`` is the frozen, typed view the rest of the program reads.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+# Energy types that can form an identity; "Colorless" is generic and never does.
+ENERGY_TYPES: tuple[str, ...] = (
+    "Grass",
+    "Fire",
+    "Water",
+    "Lightning",
+    "Psychic",
+    "Fighting",
+    "Darkness",
+    "Metal",
+    "Fairy",
+    "Dragon",
+)
+COLORLESS = "Colorless"
+
+# Printed stages a Pokémon card can carry (pokemontcg.io spelling).
+STAGES: tuple[str, ...] = (
+    "Basic",
+    "Stage 1",
+    "Stage 2",
+    "BREAK",
+    "Level-Up",
+    "MEGA",
+    "VMAX",
+    "VSTAR",
+    "LEGEND",
+    "V-UNION",
+    "Restored",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """An attack: its name and its Energy cost symbols, in print order."""
+
+    name: str
+    cost: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CardSet:
+    """The set a print belongs to."""
+
+    id: str
+    name: str
+    series: str
+    ptcgl_code: str | None
+    release_date: str  # ISO YYYY-MM-DD
+    printed_total: int | None = None
+    total: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One printed card, as the rules read it."""
+
+    id: str
+    name: str
+    supertype: str  # "Pokémon" | "Trainer" | "Energy"
+    subtypes: tuple[str, ...]
+    stage: str | None
+    types: tuple[str, ...]
+    hp: int | None
+    attacks: tuple[Attack, ...]
+    abilities: tuple[str, ...]
+    rules: tuple[str, ...]
+    retreat_cost: int | None
+    evolves_from: str | None
+    dex: tuple[int, ...]
+    regulation_mark: str | None
+    set: CardSet
+    number: str
+    rarity: str | None
+    images: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
+    source: str = "pokemontcg"
+    legalities: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
+    aliases: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def is_pokemon(self) -> bool:
+        return self.supertype == "Pokémon"
+
+    @property
+    def is_trainer(self) -> bool:
+        return self.supertype == "Trainer"
+
+    @property
+    def is_energy(self) -> bool:
+        return self.supertype == "Energy"
+
+    @property
+    def is_basic_energy(self) -> bool:
+        return self.is_energy and "Basic" in self.subtypes
+
+    @property
+    def is_special_energy(self) -> bool:
+        return self.is_energy and "Basic" not in self.subtypes
+
+    @property
+    def label(self) -> str:
+        """How a player names this print: ``Charizard ex OBF 125``."""
+        code = self.set.ptcgl_code or self.set.id
+        return f"{self.name} {code} {self.number}"
+
+    def to_record(self) -> dict[str, Any]:
+        """The JSON record of ``schemas/card.schema.json``."""
+        return {
+            "id": self.id,
+            "name": self.name,
+            "supertype": self.supertype,
+            "subtypes": list(self.subtypes),
+            "stage": self.stage,
+            "types": list(self.types),
+            "hp": self.hp,
+            "attacks": [{"name": a.name, "cost": list(a.cost)} for a in self.attacks],
+            "abilities": list(self.abilities),
+            "rules": list(self.rules),
+            "retreat_cost": self.retreat_cost,
+            "evolves_from": self.evolves_from,
+            "dex": list(self.dex),
+            "regulation_mark": self.regulation_mark,
+            "set": {
+                "id": self.set.id,
+                "name": self.set.name,
+                "series": self.set.series,
+                "ptcgl_code": self.set.ptcgl_code,
+                "release_date": self.set.release_date,
+                "printed_total": self.set.printed_total,
+                "total": self.set.total,
+            },
+            "number": self.number,
+            "rarity": self.rarity,
+            "images": dict(self.images),
+            "source": self.source,
+            "legalities": dict(self.legalities),
+            "aliases": dict(self.aliases),
+        }
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Card:
+        """Build the typed view of a (schema-valid) record."""
+        s = record["set"]
+        return cls(
+            id=record["id"],
+            name=record["name"],
+            supertype=record["supertype"],
+            subtypes=tuple(record["subtypes"]),
+            stage=record["stage"],
+            types=tuple(record["types"]),
+            hp=record["hp"],
+            attacks=tuple(Attack(a["name"], tuple(a["cost"])) for a in record["attacks"]),
+            abilities=tuple(record["abilities"]),
+            rules=tuple(record["rules"]),
+            retreat_cost=record["retreat_cost"],
+            evolves_from=record["evolves_from"],
+            dex=tuple(record["dex"]),
+            regulation_mark=record["regulation_mark"],
+            set=CardSet(
+                id=s["id"],
+                name=s["name"],
+                series=s["series"],
+                ptcgl_code=s["ptcgl_code"],
+                release_date=s["release_date"],
+                printed_total=s.get("printed_total"),
+                total=s.get("total"),
+            ),
+            number=record["number"],
+            rarity=record["rarity"],
+            images=dict(record.get("images", {})),
+            source=record.get("source", "pokemontcg"),
+            legalities=dict(record.get("legalities", {})),
+            aliases=dict(record.get("aliases", {})),
+        )

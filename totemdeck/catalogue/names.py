@@ -1,0 +1,46 @@
+"""Name comparison as FORMAT.md defines it ("Words → Name").
+
+Two cards share a name when their ``name_key`` is equal. The key ignores case, accents,
+typographic apostrophes, repeated spaces, a level ("LV.43"), δ (Delta Species), brackets
+around an Unown letter, and a trailing parenthesis naming a character on a Trainer.
+Suffixes (ex, GX, V, LV.X, ◇, ★ …) and owner/form words stay: they are part of the name.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+_APOSTROPHES = str.maketrans(
+    {"’": "'", "‘": "'", "`": "'", "´": "'", "“": '"', "”": '"', "‐": "-", "–": "-", "—": "-"}
+)
+# A printed level such as "LV.43" or "Lv. 43" (but not "LV.X", which is part of the name).
+_LEVEL = re.compile(r"\blv\.?\s*\d+\b", re.IGNORECASE)
+_DELTA = re.compile(r"\s*δ\s*")
+_TRAILING_PAREN = re.compile(r"\s*\([^()]*\)\s*$")
+_BRACKETS = re.compile(r"[\[\]]")
+_SPACES = re.compile(r"\s+")
+
+
+def fold(text: str) -> str:
+    """Case-, accent- and apostrophe-insensitive form of any text, spaces collapsed."""
+    text = text.translate(_APOSTROPHES)
+    decomposed = unicodedata.normalize("NFKD", text)
+    # ★ and ◇ survive NFKD; only combining marks (accents) are dropped.
+    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+    return _SPACES.sub(" ", stripped).strip().casefold()
+
+
+@lru_cache(maxsize=65536)  # ~20,000 distinct names; imports and suggestions repeat them
+def name_key(name: str, supertype: str | None = None) -> str:
+    """The key under which two card names are "the same name" for the rules."""
+    text = name.translate(_APOSTROPHES)
+    text = _DELTA.sub(" ", text)
+    text = _LEVEL.sub(" ", text)
+    text = _BRACKETS.sub(" ", text)
+    if supertype == "Trainer" or supertype is None:
+        # "Professor's Research (Professor Oak)" is "Professor's Research". Pokémon names
+        # never end in a parenthesis in print, so a name alone (no supertype) may strip it too.
+        text = _TRAILING_PAREN.sub("", text)
+    return fold(text)

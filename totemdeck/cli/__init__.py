@@ -1,0 +1,75 @@
+"""The ``totemdeck`` command: a thin typer layer over the library.
+
+Library exceptions become one-line errors and documented exit codes in exactly one place,
+``main``; the commands themselves live in the modules beside this one.
+"""
+
+from __future__ import annotations
+
+import sys
+
+import typer
+
+from totemdeck import __version__
+from totemdeck.catalogue.store import CatalogueError
+from totemdeck.cli.output import EXIT_USAGE
+from totemdeck.sources.http import FetchError
+
+app = typer.Typer(
+    name="totemdeck",
+    help="Card catalogue, deck validator and format upkeep for the Totem Format.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"totemdeck {__version__}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
+    ),
+) -> None:
+    """Card catalogue, deck validator and format upkeep for the Totem Format."""
+
+
+def _register() -> None:
+    # Importing the command modules adds their commands to ``app``.
+    from totemdeck.cli import cards, importing  # noqa: F401
+
+
+_register()
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the CLI; returns the exit code instead of raising (``main(argv) -> int``)."""
+    try:
+        result = app(args=argv, prog_name="totemdeck", standalone_mode=False)
+    except typer.Exit as done:
+        return done.exit_code
+    except typer.Abort:
+        typer.echo("totemdeck: interrupted", err=True)
+        return 130
+    except KeyboardInterrupt:
+        typer.echo("totemdeck: interrupted", err=True)
+        return 130
+    except (CatalogueError, FetchError) as exc:
+        typer.echo(f"totemdeck: error: {exc}", err=True)
+        return EXIT_USAGE
+    except typer.TyperException as exc:  # usage errors: unknown option, bad value…
+        exc.show()  # type: ignore[attr-defined]  # typer's stub omits its click base methods
+        code: int = exc.exit_code
+        return code
+    # click returns the code of a ``typer.Exit`` instead of raising it when not standalone
+    return result if isinstance(result, int) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

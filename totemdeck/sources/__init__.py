@@ -1,0 +1,1 @@
+"""Card sources: one sub-package per upstream (client = HTTP, transform = pure normalisation)."""

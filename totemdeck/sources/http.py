@@ -1,0 +1,184 @@
+"""Fetching JSON documents from a source location: an http(s) URL, a file:// URL or a folder.
+
+One ``requests.Session`` per import, with explicit timeouts, urllib3 ``Retry`` with backoff
+on connection errors, 429 and 5xx, a User-Agent, conditional requests (ETag) and a size cap.
+Local folders are read directly with the same size cap, so ``--from DIR`` behaves like a URL.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote, unquote, urlparse
+from urllib.request import url2pathname
+
+import requests
+from requests.adapters import HTTPAdapter
+from urllib3.util.retry import Retry
+
+from totemdeck import __version__
+
+USER_AGENT = f"totemdeck/{__version__} (+https://github.com/totemdeck/totemdeck)"
+# (connect, read) seconds. Raw GitHub answers a 2 MB set file in well under a second (2026-11).
+DEFAULT_TIMEOUT = (10.0, 30.0)
+# The largest pokemon-tcg-data card file (sv3pt5) is ~1.1 MB (2026-11); 32 MB is a generous cap.
+MAX_RESPONSE_BYTES = 32 * 1024 * 1024
+RETRY_STATUSES = (429, 500, 502, 503, 504)
+
+_SAFE_SEGMENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
+
+
+class FetchError(Exception):
+    """A document could not be fetched or read; the message is one line for the user."""
+
+
+class BadOrigin(FetchError):
+    """The place given with ``--from`` is not a URL or folder we can read (a usage error)."""
+
+
+def check_segment(value: str, what: str = "set id") -> str:
+    """Refuse an id that could escape its folder or URL path (``../x``, ``a/b``, empty)."""
+    if not _SAFE_SEGMENT.match(value) or ".." in value:
+        raise FetchError(f"refused {what} {value!r}: not a plain identifier")
+    return value
+
+
+def quote_segment(value: str, what: str = "card id") -> str:
+    """Escape an id for one URL path segment; ids with ``?`` or ``!`` are fine, ``/`` is not."""
+    if not value or value in {".", ".."} or "/" in value or "\\" in value or "\x00" in value:
+        raise FetchError(f"refused {what} {value!r}: not a plain identifier")
+    return quote(value, safe="")
+
+
+def make_session(retries: int = 4, backoff: float = 0.5, pool: int = 10) -> requests.Session:
+    """A Session that retries idempotent requests with exponential backoff."""
+    retry = Retry(
+        total=retries,
+        connect=retries,
+        read=retries,
+        status=retries,
+        backoff_factor=backoff,
+        status_forcelist=RETRY_STATUSES,
+        allowed_methods=frozenset({"GET", "HEAD"}),
+        respect_retry_after_header=True,
+        raise_on_status=False,
+    )
+    session = requests.Session()
+    adapter = HTTPAdapter(max_retries=retry, pool_connections=pool, pool_maxsize=pool)
+    session.mount("http://", adapter)
+    session.mount("https://", adapter)
+    session.headers["User-Agent"] = USER_AGENT
+    session.headers["Accept"] = "application/json"
+    return session
+
+
+@dataclass(frozen=True, slots=True)
+class Fetched:
+    """A fetched document; ``data`` is None when the server said 304 Not Modified."""
+
+    data: Any
+    etag: str | None
+    nbytes: int
+    not_modified: bool = False
+
+
+class Location:
+    """Where a source's documents live: a base URL or folder, joined with relative paths."""
+
+    def __init__(
+        self,
+        base: str,
+        session: requests.Session | None = None,
+        timeout: tuple[float, float] = DEFAULT_TIMEOUT,
+        max_bytes: int = MAX_RESPONSE_BYTES,
+    ) -> None:
+        parsed = urlparse(base)
+        self.max_bytes = max_bytes
+        self.timeout = timeout
+        self.folder: Path | None
+        if parsed.scheme in {"http", "https"}:
+            self.base = base.rstrip("/") + "/"
+            self.folder = None
+        elif parsed.scheme == "file":
+            self.folder = Path(url2pathname(unquote(parsed.path)))
+            self.base = str(self.folder)
+        elif parsed.scheme == "" or len(parsed.scheme) == 1:  # a path (or a Windows drive)
+            self.folder = Path(base)
+            self.base = str(self.folder)
+        else:
+            raise BadOrigin(f"--from {base!r}: use an http(s) URL, a file:// URL or a folder")
+        if self.folder is not None and not self.folder.is_dir():
+            raise BadOrigin(f"--from {base!r}: no such folder")
+        self.session = session if session is not None else make_session()
+
+    def describe(self, path: str) -> str:
+        return self.base + path if self.folder is None else str(self.folder / path)
+
+    def fetch_json(self, path: str, etag: str | None = None) -> Fetched:
+        """GET ``path`` below the base and parse it as JSON (304 → ``not_modified``)."""
+        raw, new_etag, not_modified = (
+            self._read_file(path) if self.folder is not None else self._get(path, etag)
+        )
+        if not_modified:
+            return Fetched(None, etag, 0, not_modified=True)
+        try:
+            data = json.loads(raw)
+        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+            raise FetchError(f"{self.describe(path)}: not valid JSON ({exc})") from exc
+        return Fetched(data, new_etag, len(raw))
+
+    def _read_file(self, path: str) -> tuple[bytes, str | None, bool]:
+        assert self.folder is not None
+        target = self.folder / path
+        try:
+            size = target.stat().st_size
+            if size > self.max_bytes:
+                raise FetchError(f"{target}: {size} bytes is over the {self.max_bytes} byte cap")
+            return target.read_bytes(), None, False
+        except FileNotFoundError as exc:
+            raise FetchError(f"{target}: no such file") from exc
+        except OSError as exc:
+            raise FetchError(f"{target}: {exc.strerror or exc}") from exc
+
+    def _get(self, path: str, etag: str | None) -> tuple[bytes, str | None, bool]:
+        url = self.base + path
+        headers = {"If-None-Match": etag} if etag else {}
+        try:
+            with self.session.get(url, headers=headers, timeout=self.timeout, stream=True) as resp:
+                if resp.status_code == 304:
+                    return b"", etag, True
+                if resp.status_code != 200:
+                    raise FetchError(f"{url}: HTTP {resp.status_code} {resp.reason}")
+                declared = resp.headers.get("Content-Length")
+                if declared and declared.isdigit() and int(declared) > self.max_bytes:
+                    raise FetchError(f"{url}: {declared} bytes is over the {self.max_bytes} cap")
+                chunks, total = [], 0
+                for chunk in resp.iter_content(chunk_size=1024 * 1024):
+                    total += len(chunk)
+                    if total > self.max_bytes:
+                        raise FetchError(f"{url}: response over the {self.max_bytes} byte cap")
+                    chunks.append(chunk)
+                if declared and declared.isdigit() and total != int(declared):
+                    raise FetchError(f"{url}: truncated ({total} of {declared} bytes)")
+                return b"".join(chunks), resp.headers.get("ETag"), False
+        except requests.exceptions.Timeout as exc:
+            raise FetchError(f"{url}: timed out after retries ({type(exc).__name__})") from exc
+        except requests.exceptions.RetryError as exc:
+            raise FetchError(f"{url}: still failing after retries ({_reason(exc)})") from exc
+        except requests.exceptions.ConnectionError as exc:
+            raise FetchError(f"{url}: cannot connect ({_reason(exc)})") from exc
+        except requests.exceptions.RequestException as exc:
+            raise FetchError(f"{url}: {_reason(exc)}") from exc
+
+
+def _reason(exc: Exception) -> str:
+    """The innermost reason of a requests/urllib3 error, on one line."""
+    inner: BaseException = exc
+    while inner.args and isinstance(inner.args[0], BaseException):
+        inner = inner.args[0]
+    reason = getattr(inner, "reason", None)
+    text = str(reason if reason is not None else inner)
+    return " ".join(text.split())[:200]

@@ -1,0 +1,36 @@
+"""HTTP side of the pokemon-tcg-data source: which documents exist and where."""
+
+from __future__ import annotations
+
+from typing import Any, cast
+
+from totemdeck.sources.http import Fetched, FetchError, Location, check_segment
+from totemdeck.sources.pokemontcg.transform import RawCard, RawSet
+
+
+class PokemonTcgClient:
+    """Reads ``sets/en.json`` and ``cards/en/<setId>.json`` below a ``Location``."""
+
+    def __init__(self, location: Location, lang: str = "en") -> None:
+        self.location = location
+        self.lang = check_segment(lang, "language")
+
+    def sets(self) -> list[RawSet]:
+        data = self.location.fetch_json(f"sets/{self.lang}.json").data
+        if not isinstance(data, list) or not all(isinstance(s, dict) for s in data):
+            raise FetchError(
+                f"{self.location.describe('sets/' + self.lang + '.json')}: "
+                "expected a JSON list of sets"
+            )
+        return cast(list[RawSet], data)
+
+    def cards(self, set_id: str, etag: str | None = None) -> tuple[list[RawCard] | None, Fetched]:
+        """The cards of one set, or None when the server says they did not change."""
+        path = f"cards/{self.lang}/{check_segment(set_id)}.json"
+        fetched = self.location.fetch_json(path, etag=etag)
+        if fetched.not_modified:
+            return None, fetched
+        data: Any = fetched.data
+        if not isinstance(data, list):
+            raise FetchError(f"{self.location.describe(path)}: expected a JSON list of cards")
+        return cast(list[RawCard], data), fetched

@@ -1,0 +1,119 @@
+"""Pure normalisation of pokemon-tcg-data payloads into catalogue records.
+
+Only this module knows the upstream field names (``convertedRetreatCost``, ``ptcgoCode``,
+``regulationMark`` …). No I/O here.
+"""
+
+from __future__ import annotations
+
+from typing import Any, NotRequired, TypedDict
+
+from totemdeck.catalogue.model import STAGES
+
+SOURCE = "pokemontcg"
+
+
+class RawSet(TypedDict):
+    id: str
+    name: str
+    series: str
+    printedTotal: int
+    total: int
+    releaseDate: str  # "2023/08/11"
+    updatedAt: str
+    ptcgoCode: NotRequired[str]
+
+
+class RawAttack(TypedDict):
+    name: str
+    cost: NotRequired[list[str]]
+
+
+class RawCard(TypedDict):
+    id: str
+    name: str
+    supertype: str
+    number: str
+    subtypes: NotRequired[list[str]]
+    hp: NotRequired[str]
+    types: NotRequired[list[str]]
+    evolvesFrom: NotRequired[str]
+    rules: NotRequired[list[str]]
+    abilities: NotRequired[list[dict[str, str]]]
+    attacks: NotRequired[list[RawAttack]]
+    retreatCost: NotRequired[list[str]]
+    nationalPokedexNumbers: NotRequired[list[int]]
+    regulationMark: NotRequired[str]
+    rarity: NotRequired[str]
+    images: NotRequired[dict[str, str]]
+    legalities: NotRequired[dict[str, str]]
+
+
+_STAGE_OF_SUBTYPE = {s: s for s in STAGES}
+_SUPERTYPES = {"Pokémon": "Pokémon", "Pokemon": "Pokémon", "Trainer": "Trainer", "Energy": "Energy"}
+
+
+def set_record(raw: RawSet) -> dict[str, Any]:
+    """The catalogue's set record for one entry of ``sets/en.json``."""
+    return {
+        "id": raw["id"],
+        "name": raw["name"],
+        "series": raw.get("series", ""),
+        "ptcgl_code": raw.get("ptcgoCode") or None,
+        "release_date": raw["releaseDate"].replace("/", "-"),
+        "printed_total": raw.get("printedTotal"),
+        "total": raw.get("total"),
+    }
+
+
+def printed_stage(supertype: str, subtypes: list[str]) -> str | None:
+    """The printed stage from pokemontcg's subtypes (first one that is a stage)."""
+    if supertype != "Pokémon":
+        return None
+    for subtype in subtypes:
+        stage = _STAGE_OF_SUBTYPE.get(subtype)
+        if stage is not None:
+            return stage
+    return None
+
+
+def _hp(value: str | None) -> int | None:
+    if value is None:
+        return None
+    digits = "".join(ch for ch in value if ch.isdigit())
+    return int(digits) if digits else None
+
+
+def card_record(raw: RawCard, card_set: dict[str, Any]) -> dict[str, Any]:
+    """The catalogue record of one pokemontcg card; ``card_set`` is its ``set_record``."""
+    supertype = _SUPERTYPES.get(raw["supertype"], raw["supertype"])
+    subtypes = list(dict.fromkeys(raw.get("subtypes") or []))
+    is_pokemon = supertype == "Pokémon"
+    record: dict[str, Any] = {
+        "id": raw["id"],
+        "name": raw["name"].strip(),
+        "supertype": supertype,
+        "subtypes": subtypes,
+        "stage": printed_stage(supertype, subtypes),
+        "types": list(dict.fromkeys(raw.get("types") or [])),
+        "hp": _hp(raw.get("hp")),
+        "attacks": [
+            {"name": a.get("name", ""), "cost": list(a.get("cost") or [])}
+            for a in raw.get("attacks") or []
+        ],
+        "abilities": [a.get("name", "") for a in raw.get("abilities") or []],
+        "rules": list(raw.get("rules") or []),
+        # A Pokémon printed without retreat symbols has Retreat Cost 0.
+        "retreat_cost": len(raw.get("retreatCost") or []) if is_pokemon else None,
+        "evolves_from": raw.get("evolvesFrom") or None,
+        "dex": list(raw.get("nationalPokedexNumbers") or []),
+        "regulation_mark": raw.get("regulationMark") or None,
+        "set": card_set,
+        "number": raw["number"],
+        "rarity": raw.get("rarity") or None,
+        "images": dict(raw.get("images") or {}),
+        "source": SOURCE,
+        "legalities": dict(raw.get("legalities") or {}),
+        "aliases": {},
+    }
+    return record
