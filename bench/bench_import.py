@@ -1,4 +1,6 @@
-"""Full pokemontcg import over local HTTP (a server in another process) vs. plain ``json.load`` of the same files (the floor).
+"""Full pokemontcg import over local HTTP vs. ``json.load`` of the same files (the floor).
+
+The server runs in another process, as a real host would.
 
 Also: open the catalogue and resolve 100 ids (ms), and a profile of the import's hot spots.
 """
@@ -58,8 +60,10 @@ def main() -> None:
     print(f"json.load floor (all {cards} cards):   {floor:6.3f} s")
     print(f"full import over local HTTP (median 3): {full:4.3f} s  ({cards / full:,.0f} cards/s)")
     print(f"  ratio import / json.load floor:     {full / floor:6.1f}x  (target <= 8)")
-    print(f"unchanged re-import:                  {unchanged:6.3f} s  "
-          f"({again.sets_unchanged} sets unchanged, ratio {unchanged / floor:.2f}x floor)")
+    print(
+        f"unchanged re-import:                  {unchanged:6.3f} s  "
+        f"({again.sets_unchanged} sets unchanged, ratio {unchanged / floor:.2f}x floor)"
+    )
     print(f"open catalogue + resolve 100 ids:     {resolve * 1000:6.1f} ms  (target << 100 ms)")
     out = io.StringIO()
     pstats.Stats(profile, stream=out).sort_stats("tottime").print_stats(8)

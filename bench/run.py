@@ -11,7 +11,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import bench_import  # noqa: E402
+from bench import bench_import
 
 SUITES = {"import": bench_import.main}
 

@@ -8,8 +8,8 @@ into records, each record is validated against ``schemas/card.schema.json``, and
 from __future__ import annotations
 
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
 from collections.abc import Callable
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -19,7 +19,6 @@ from totemdeck.sources.http import FetchError, Location, check_segment
 from totemdeck.sources.pokemontcg import DEFAULT_URL as POKEMONTCG_URL
 from totemdeck.sources.pokemontcg.client import PokemonTcgClient
 from totemdeck.sources.pokemontcg.transform import RawCard, card_record, set_record
-
 
 # Concurrent downloads: raw GitHub serves many small files in parallel well; 8 hides most of
 # the per-request latency of 162 set files without hammering the host (2026-11).

@@ -182,6 +182,17 @@ class Catalogue:
         ).fetchall()
         return self._load(rows)
 
+    def by_set_number_tail(self, set_id: str, digits: str) -> list[Card]:
+        """Prints of a set whose number is ``digits`` behind a letter prefix (68 → SWSH068)."""
+        tail = digits.lstrip("0") or "0"
+        rows = self._db.execute(
+            "SELECT id, data FROM cards WHERE set_id = ? AND number_key LIKE '%' || ? "
+            "AND rtrim(substr(number_key, 1, length(number_key) - length(?)),"
+            " 'abcdefghijklmnopqrstuvwxyz-') = ''",
+            (set_id, tail, tail),
+        ).fetchall()
+        return self._load(rows)
+
     def in_set(self, set_id: str) -> list[Card]:
         rows = self._db.execute("SELECT id, data FROM cards WHERE set_id = ?", (set_id,))
         return self._load(rows.fetchall())

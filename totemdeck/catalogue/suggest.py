@@ -1,0 +1,36 @@
+""" "Did you mean" for names: the closest catalogue names to what a player wrote."""
+
+from __future__ import annotations
+
+from rapidfuzz import fuzz, process
+
+from totemdeck.catalogue.names import fold
+
+
+class Suggester:
+    """Fuzzy name matching over every catalogue name (folded once, matched in C)."""
+
+    def __init__(self, names: list[str]) -> None:
+        self._names = names
+        self._folded = [fold(n) for n in names]
+
+    def closest(self, written: str, limit: int = 3, cutoff: float = 55.0) -> list[str]:
+        """Up to ``limit`` names closest to ``written``, best first, distinct."""
+        query = fold(written)
+        if not query:
+            return []
+        found = process.extract(
+            query, self._folded, scorer=fuzz.WRatio, limit=limit * 3, score_cutoff=cutoff
+        )
+        out: list[str] = []
+        for _match, _score, index in found:
+            name = self._names[index]
+            if name not in out:
+                out.append(name)
+            if len(out) == limit:
+                break
+        return out
+
+    def similarity(self, a: str, b: str) -> float:
+        """0–100: how alike two names are, ignoring case and accents."""
+        return float(fuzz.ratio(fold(a), fold(b)))

@@ -1,0 +1,86 @@
+"""What a decklist says, before any card data is consulted."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+# Sections a header can open. Headers never decide what a card is; they only group lines
+# (the Totem section does decide which lines are the Totem).
+SECTIONS = ("totem", "pokemon", "trainer", "energy")
+
+
+@dataclass(frozen=True, slots=True)
+class DeckLine:
+    """One card line: ``COUNT NAME [SET NUMBER]`` or ``COUNT CARD-ID``."""
+
+    line: int  # 1-based line number in the file
+    raw: str
+    section: str | None
+    count: int
+    name: str  # as written, energy symbols spelled out ("Basic {R} Energy" → "Basic Fire Energy")
+    set_code: str | None = None
+    number: str | None = None
+    card_id: str | None = None
+    flags: tuple[str, ...] = ()  # e.g. ("PH",) for Pokémon TCG Live's parallel holo marker
+
+    @property
+    def is_totem(self) -> bool:
+        return self.section == "totem"
+
+    def render(self) -> str:
+        """The line as Pokémon TCG Live would write it (``parse(render())`` gives it back)."""
+        if self.card_id and not self.name:
+            return f"{self.count} {self.card_id}"
+        parts = [str(self.count), self.name]
+        if self.number is not None:
+            parts += [self.set_code or "", self.number]
+        return " ".join(parts) + "".join(f" {flag}" for flag in self.flags)
+
+
+@dataclass(frozen=True, slots=True)
+class Header:
+    """A section header (``Pokémon: 20``) or a total (``Total Cards: 60``)."""
+
+    line: int
+    raw: str
+    section: str | None  # None for the total line
+    declared: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class ParseProblem:
+    """A line that is neither a header, a comment nor a card line (``malformed-line``)."""
+
+    line: int
+    raw: str
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
+class Decklist:
+    """Everything a decklist says, in file order, with every line it could not read."""
+
+    lines: tuple[DeckLine, ...]
+    headers: tuple[Header, ...] = ()
+    problems: tuple[ParseProblem, ...] = ()
+    source: str = "<text>"
+    name: str | None = field(default=None)
+
+    @property
+    def totem_lines(self) -> tuple[DeckLine, ...]:
+        return tuple(line for line in self.lines if line.is_totem)
+
+    @property
+    def main_lines(self) -> tuple[DeckLine, ...]:
+        return tuple(line for line in self.lines if not line.is_totem)
+
+    def render(self) -> str:
+        """Pokémon TCG Live text with a Totem section first."""
+        out: list[str] = []
+        totem = self.totem_lines
+        if totem:
+            out.append(f"Totem: {sum(x.count for x in totem)}")
+            out += [x.render() for x in totem]
+            out.append("")
+        out += [x.render() for x in self.main_lines]
+        return "\n".join(out) + "\n"

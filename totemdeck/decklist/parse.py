@@ -1,0 +1,179 @@
+"""``parse(text) -> Decklist``: read a decklist as players export it, line by line.
+
+Reads Pokémon TCG Live / Limitless text (section headers in the client's language, a
+``Totem:`` section, ``PH`` flags), the older Pokémon TCG Online export (``##Pokémon - 19``,
+``* 4 Name SET 123``, banners), ``4x Name``, name-only lines, card ids, comments, and the
+JSON deck document. It never consults card data and never raises on any text: a line it
+cannot read becomes a ``ParseProblem`` and parsing goes on.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+
+from totemdeck.catalogue.names import fold
+from totemdeck.decklist.model import DeckLine, Decklist, Header, ParseProblem
+
+MAX_COUNT = 999
+
+# Section words as Pokémon TCG Live, Limitless and PTCGO write them, folded (no accents, lower
+# case), in the clients' languages: English, French, Spanish, German, Italian, Portuguese.
+SECTION_WORDS: dict[str, str | None] = {
+    **dict.fromkeys(["totem", "totems", "totem pokemon"], "totem"),
+    **dict.fromkeys(["pokemon", "pokemon cards", "pokemons"], "pokemon"),
+    **dict.fromkeys(
+        [
+            "trainer", "trainers", "trainer cards", "dresseur", "dresseurs", "entrenador",
+            "entrenadores", "allenatore", "allenatori", "treinador", "treinadores",
+            "trainer-karten", "trainerkarten",
+        ],
+        "trainer",
+    ),
+    **dict.fromkeys(
+        [
+            "energy", "energies", "energy cards", "energie", "energia", "energias",
+            "energie-karten", "energiekarten", "energias basicas",
+        ],
+        "energy",
+    ),
+    **dict.fromkeys(
+        [
+            "total cards", "total", "total de cartes", "total de cartas", "cartas totales",
+            "carte totali", "totale carte", "karten insgesamt", "gesamtzahl der karten",
+            "karten gesamt", "gesamt", "total des cartes",
+        ],
+        None,
+    ),
+}  # fmt: skip
+
+ENERGY_SYMBOLS = {
+    "G": "Grass", "R": "Fire", "W": "Water", "L": "Lightning", "P": "Psychic", "F": "Fighting",
+    "D": "Darkness", "M": "Metal", "Y": "Fairy", "N": "Dragon", "C": "Colorless",
+}  # fmt: skip
+_SYMBOL = re.compile(r"\{([GRWLPFDMYNC])\}")
+
+_BANNER = re.compile(r"^[\s*=~_-]*\*{3,}.*$|^[\s=~_*-]{3,}$")
+_PTCGO_HEADER = re.compile(r"^##\s*(?P<label>[^\d]+?)\s*[-–:]\s*(?P<count>\d+)\s*$")
+_COLON_HEADER = re.compile(r"^(?P<label>[^\d:：]+?)\s*[:：]\s*(?P<rest>.*)$")
+_DASH_HEADER = re.compile(r"^(?P<label>[^\d]+?)\s*(?:[-–]\s*(?P<a>\d+)|\((?P<b>\d+)\))\s*$")
+_CARD = re.compile(
+    r"^(?:\*\s*)?(?:(?P<count>\d{1,4})\s*[xX×]?|[xX×]\s*(?P<count2>\d{1,4}))\s+(?P<rest>\S.*)$"
+)
+_CARD_ID = re.compile(r"^[A-Za-z][A-Za-z0-9.]*-[A-Za-z0-9!?]+$")
+# NAME SET NUMBER, the set possibly empty ("Water Energy  3" — two spaces).
+_SET_NUMBER = re.compile(
+    r"^(?P<name>\S.*?) (?P<set>[A-Za-z][A-Za-z0-9.-]{0,13}|) ?"
+    r"(?P<number>[A-Za-z]{0,6}-?\d{1,4}[A-Za-z]?)$"
+)
+
+
+def expand_symbols(text: str) -> str:
+    """``Basic {R} Energy`` → ``Basic Fire Energy``; ``Wash {W} Energy`` → ``Wash Water Energy``."""
+    return _SYMBOL.sub(lambda m: ENERGY_SYMBOLS[m.group(1)], text)
+
+
+def _section_of(label: str) -> tuple[bool, str | None]:
+    """Whether ``label`` is a known header word, and which section (None: a total)."""
+    key = fold(label).rstrip(" .")
+    if key in SECTION_WORDS:
+        return True, SECTION_WORDS[key]
+    return False, None
+
+
+def _card_line(number: int, raw: str, text: str, section: str | None) -> DeckLine | None:
+    """Read ``COUNT REST`` (``text`` already stripped), or None if it is not a card line."""
+    match = _CARD.match(text)
+    if not match:
+        return None
+    count = int(match.group("count") or match.group("count2"))
+    rest = match.group("rest").rstrip()
+    flags: list[str] = []
+    while rest.endswith(" PH"):
+        flags.insert(0, "PH")
+        rest = rest[:-3].rstrip()
+    rest = expand_symbols(rest)
+    if _CARD_ID.match(rest) and " " not in rest:
+        return DeckLine(number, raw, section, count, "", card_id=rest, flags=tuple(flags))
+    found = _SET_NUMBER.match(rest)
+    if found:
+        return DeckLine(
+            number,
+            raw,
+            section,
+            count,
+            found.group("name").strip(),
+            set_code=found.group("set"),
+            number=found.group("number"),
+            flags=tuple(flags),
+        )
+    return DeckLine(number, raw, section, count, " ".join(rest.split()), flags=tuple(flags))
+
+
+def parse(text: str, source: str = "<text>") -> Decklist:
+    """Parse a whole decklist; every unreadable line is recorded, none stops the rest."""
+    stripped = text.lstrip("\ufeff \t\r\n")
+    if stripped.startswith("{"):
+        from totemdeck.decklist.jsondeck import parse_json_deck
+
+        return parse_json_deck(stripped, source)
+    lines: list[DeckLine] = []
+    headers: list[Header] = []
+    problems: list[ParseProblem] = []
+    section: str | None = None
+    for number, raw_line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
+        raw = raw_line.rstrip("\r\n")
+        text_line = raw.replace("\t", " ").replace("\u00a0", " ").strip()
+        if not text_line or _BANNER.match(text_line):
+            continue
+        ptcgo = _PTCGO_HEADER.match(text_line)
+        if ptcgo:
+            known, kind = _section_of(ptcgo.group("label"))
+            if known:
+                section = kind if kind is not None else section
+                headers.append(Header(number, raw, kind, int(ptcgo.group("count"))))
+                continue
+        if text_line.startswith(("#", "//")):
+            continue
+        colon = _COLON_HEADER.match(text_line)
+        if colon:
+            known, kind = _section_of(colon.group("label"))
+            if known:
+                rest = colon.group("rest").strip()
+                if kind is not None:
+                    section = kind
+                if not rest or rest.isdigit():
+                    headers.append(Header(number, raw, kind, int(rest) if rest else None))
+                    continue
+                inline = _card_line(number, raw, rest, kind) if kind is not None else None
+                if inline is not None:  # "Totem: 1 Charizard ex OBF 125"
+                    headers.append(Header(number, raw, kind, None))
+                    lines.append(inline)
+                else:
+                    problems.append(
+                        ParseProblem(number, raw, f"cannot read {rest!r} after the header")
+                    )
+                continue
+        dash = _DASH_HEADER.match(text_line)
+        if dash:
+            known, kind = _section_of(dash.group("label"))
+            if known:
+                section = kind if kind is not None else section
+                headers.append(Header(number, raw, kind, int(dash.group("a") or dash.group("b"))))
+                continue
+        card = _card_line(number, raw, text_line, section)
+        if card is None:
+            problems.append(
+                ParseProblem(number, raw, "not a card line (COUNT NAME [SET NUMBER]) or a header")
+            )
+        elif not 1 <= card.count <= MAX_COUNT:
+            problems.append(ParseProblem(number, raw, f"count {card.count} is not 1–{MAX_COUNT}"))
+        elif not card.name and not card.card_id:
+            problems.append(ParseProblem(number, raw, "no card name"))
+        else:
+            lines.append(card)
+    return Decklist(tuple(lines), tuple(headers), tuple(problems), source)
+
+
+def _json_text(value: object) -> str:
+    return json.dumps(value, ensure_ascii=False)

@@ -1,0 +1,103 @@
+"""Which sets a code in a decklist means, and which print a number there means.
+
+Codes are not unique: a main set shares its code with its subset (BRS with TG…, CRZ with
+GG…, SHF with SV…, CEL with the Classic Collection). The number decides: by its prefix, or
+by the export habit of numbering subset cards after the main set (BRS 187 = BRS TG01).
+Promo numbers come bare or prefixed (PR-SW 68 = SWSH068).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import yaml
+
+from totemdeck.catalogue.model import Card, CardSet
+from totemdeck.catalogue.store import Catalogue
+
+_DIGITS = re.compile(r"^(?P<prefix>[A-Za-z]*)-?(?P<digits>\d+)(?P<suffix>[A-Za-z]?)$")
+
+
+@cache
+def set_code_data() -> dict[str, Any]:
+    """``totemdeck/data/set_codes.yaml``: aliases, Energy pseudo-sets, Pocket codes."""
+    text = resources.files("totemdeck.data").joinpath("set_codes.yaml").read_text("utf-8")
+    data: dict[str, Any] = yaml.safe_load(text)
+    return data
+
+
+@dataclass(frozen=True, slots=True)
+class SetIndex:
+    """Folded set code → the sets it can mean, main set first."""
+
+    by_code: dict[str, tuple[CardSet, ...]]
+    energy_pseudo_sets: frozenset[str]
+    energy_order: tuple[str, ...]
+    pocket_codes: frozenset[str]
+
+    @classmethod
+    def build(cls, catalogue: Catalogue) -> SetIndex:
+        sets = catalogue.sets()
+        data = set_code_data()
+        by_code: dict[str, list[CardSet]] = {}
+        for card_set in sets.values():
+            for code in {card_set.id, card_set.ptcgl_code}:
+                if code:
+                    by_code.setdefault(code.casefold(), []).append(card_set)
+        for code, set_ids in (data.get("aliases") or {}).items():
+            extra = [sets[i] for i in set_ids if i in sets]
+            known = by_code.setdefault(str(code).casefold(), [])
+            known += [s for s in extra if s not in known]
+        ordered = {
+            code: tuple(sorted(found, key=lambda s: (s.release_date, len(s.id), s.id)))
+            for code, found in by_code.items()
+        }
+        return cls(
+            by_code=ordered,
+            energy_pseudo_sets=frozenset(c.casefold() for c in data["energy_pseudo_sets"]),
+            energy_order=tuple(data["energy_order"]),
+            pocket_codes=frozenset(c.casefold() for c in data["pocket_set_codes"]),
+        )
+
+    def sets_for(self, code: str) -> tuple[CardSet, ...]:
+        return self.by_code.get(code.casefold(), ())
+
+    def is_energy_pseudo_set(self, code: str) -> bool:
+        return code.casefold() in self.energy_pseudo_sets
+
+    def is_pocket(self, code: str) -> bool:
+        return code.casefold() in self.pocket_codes
+
+
+def find_number(catalogue: Catalogue, sets: tuple[CardSet, ...], number: str) -> list[Card]:
+    """The prints numbered ``number`` in any of ``sets`` (a code's main set and subsets)."""
+    for card_set in sets:
+        found = catalogue.by_set_number(card_set.id, number)
+        if found:
+            return found
+    parts = _DIGITS.match(number)
+    if not parts:
+        return []
+    digits = parts.group("digits")
+    if not parts.group("prefix"):
+        for card_set in sets:  # bare promo numbers: PR-SW 68 = SWSH068
+            found = catalogue.by_set_number_tail(card_set.id, digits)
+            if found:
+                return found
+        main = sets[0]
+        if len(sets) > 1 and main.total and int(digits) > main.total:
+            overflow = str(int(digits) - main.total)  # BRS 187 = TG01 (main set has 186 cards)
+            for subset in sets[1:]:
+                found = catalogue.by_set_number_tail(subset.id, overflow)
+                if found:
+                    return found
+    else:  # a prefixed number written without its zero padding or with a dash: SWSH-68
+        for card_set in sets:
+            found = catalogue.by_set_number(card_set.id, parts.group("prefix") + digits)
+            if found:
+                return found
+    return []

@@ -1,0 +1,68 @@
+"""The one immutable finding type every rule, the reader and the resolver report."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+Severity = Literal["error", "warning"]
+
+# Every code of FORMAT.md, with its severity. Codes are stable: never renamed, never reused.
+CODES: dict[str, Severity] = {
+    "totem-missing": "error",
+    "totem-multiple": "error",
+    "totem-not-pokemon": "error",
+    "totem-incomplete": "error",
+    "deck-size": "error",
+    "singleton": "error",
+    "ace-spec-limit": "error",
+    "radiant-limit": "error",
+    "star-limit": "error",
+    "banned": "error",
+    "identity": "error",
+    "colorless-restriction": "error",
+    "no-basic-pokemon": "error",
+    "unknown-card": "error",
+    "ambiguous-card": "error",
+    "not-legal-print": "error",
+    "malformed-line": "error",
+    "evolution-line-gap": "warning",
+    "incomplete-multipart": "warning",
+    "count-mismatch": "warning",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """A broken rule or a warning: what a player reads and what a machine greps."""
+
+    code: str
+    message: str
+    line: int | None = None
+    cards: tuple[str, ...] = ()
+    context: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        if self.code not in CODES:
+            raise ValueError(f"unknown finding code {self.code!r}")
+
+    @property
+    def severity(self) -> Severity:
+        return CODES[self.code]
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == "error"
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON shape of ``schemas/report.schema.json`` (``findings[]``)."""
+        out: dict[str, Any] = {
+            "code": self.code,
+            "severity": self.severity,
+            "message": self.message,
+            "line": self.line,
+            "cards": list(self.cards),
+        }
+        if self.context:
+            out["context"] = self.context
+        return out

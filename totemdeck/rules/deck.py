@@ -1,0 +1,48 @@
+"""The deck the rules read: each line with one chosen print, plus what the list declared."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from totemdeck.catalogue.model import Card
+from totemdeck.decklist.model import Header
+from totemdeck.rules.banlist import Banlist
+from totemdeck.rules.format import FormatRules
+from totemdeck.rules.totem import NormalStage
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One deck line with the print the rules evaluate."""
+
+    line: int
+    count: int
+    card: Card
+    section: str | None  # as written; "totem" marks the Totem
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """The Totem and the main deck, as chosen prints, with the list's written counts."""
+
+    totem: tuple[Entry, ...]
+    main: tuple[Entry, ...]
+    headers: tuple[Header, ...] = ()
+    # Counts as written, including lines that did not resolve, for deck-size and headers.
+    written_totem: int = 0
+    written_main: int = 0
+    lines_by_section: tuple[tuple[str | None, int, int], ...] = ()  # (section, lines, cards)
+    unresolved_totem: bool = False
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        return self.totem + self.main
+
+
+@dataclass(frozen=True, slots=True)
+class RuleContext:
+    """What rules need besides the deck: the format, the banlist, species' normal Stage."""
+
+    fmt: FormatRules
+    banlist: Banlist
+    normal_stage: NormalStage

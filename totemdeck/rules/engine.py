@@ -1,0 +1,219 @@
+"""The rules engine: resolve a decklist, choose prints, run every rule, settle ambiguity.
+
+``Checker(catalogue).check(decklist) -> Report`` is the library's entry point;
+``iter_findings`` and ``is_legal`` are the same verdict in other shapes.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from totemdeck.catalogue.model import Card
+from totemdeck.catalogue.names import name_key
+from totemdeck.catalogue.store import Catalogue
+from totemdeck.decklist.model import Decklist
+from totemdeck.decklist.resolve import ResolvedDeck, ResolvedLine, Resolver
+from totemdeck.findings import Finding
+from totemdeck.rules.banlist import Banlist
+from totemdeck.rules.checks import RULES, totem_groups
+from totemdeck.rules.deck import Deck, Entry, RuleContext
+from totemdeck.rules.format import FormatRules, load_format
+from totemdeck.rules.stages import CatalogueStages
+from totemdeck.rules.totem import TotemNumbers, totem_numbers
+
+_SEVERITY_ORDER = {"error": 0, "warning": 1}
+
+
+@dataclass(frozen=True, slots=True)
+class Report:
+    """The verdict on one deck: what the text and JSON reporters read."""
+
+    deck: str
+    legal: bool
+    totem: TotemNumbers | None
+    counts: dict[str, int]
+    findings: tuple[Finding, ...]
+    chosen: dict[int, str] = field(default_factory=dict)  # line → the print evaluated
+
+    @property
+    def errors(self) -> tuple[Finding, ...]:
+        return tuple(f for f in self.findings if f.is_error)
+
+    @property
+    def warnings(self) -> tuple[Finding, ...]:
+        return tuple(f for f in self.findings if not f.is_error)
+
+    def as_dict(self) -> dict[str, Any]:
+        """The object of ``schemas/report.schema.json``."""
+        return {
+            "deck": self.deck,
+            "legal": self.legal,
+            "totem": self.totem.as_dict() if self.totem else None,
+            "counts": dict(self.counts),
+            "findings": [f.as_dict() for f in self.findings],
+        }
+
+
+def _signature(card: Card, ctx: RuleContext) -> tuple[Any, ...]:
+    """Everything a rule reads off a print; prints with equal signatures judge alike."""
+    return (
+        card.supertype,
+        card.types,
+        tuple(a.cost for a in card.attacks),
+        card.stage,
+        card.subtypes,
+        name_key(card.evolves_from) if card.evolves_from else None,
+        card.retreat_cost,
+        card.rules,
+        card.rarity if card.rarity and "ace" in card.rarity.casefold() else None,
+        ctx.banlist.match(card) is not None,
+    )
+
+
+def _groups(line: ResolvedLine, ctx: RuleContext) -> list[list[Card]]:
+    """A line's prints grouped by signature, newest first; the newest print's group leads."""
+    groups: dict[tuple[Any, ...], list[Card]] = {}
+    for card in sorted(line.candidates, key=lambda c: (c.set.release_date, c.id), reverse=True):
+        groups.setdefault(_signature(card, ctx), []).append(card)
+    return list(groups.values())
+
+
+class Checker:
+    """Checks decks against one catalogue, format and banlist; build once, check many."""
+
+    def __init__(
+        self,
+        catalogue: Catalogue,
+        fmt: FormatRules | None = None,
+        banlist: Banlist | None = None,
+        today: dt.date | None = None,
+    ) -> None:
+        self.catalogue = catalogue
+        self.resolver = Resolver(catalogue, today)
+        self.ctx = RuleContext(
+            fmt=fmt or load_format(),
+            banlist=banlist or Banlist(),
+            normal_stage=CatalogueStages(catalogue),
+        )
+
+    # -- the public triad -------------------------------------------------------------------
+
+    def check(self, decklist: Decklist) -> Report:
+        return self.check_resolved(self.resolver.resolve(decklist))
+
+    def iter_findings(self, decklist: Decklist) -> Iterator[Finding]:
+        yield from self.check(decklist).findings
+
+    def is_legal(self, decklist: Decklist) -> bool:
+        return self.check(decklist).legal
+
+    # -- the work -------------------------------------------------------------------------------
+
+    def check_resolved(self, resolved: ResolvedDeck) -> Report:
+        lines = [r for r in resolved.lines if r.resolved]
+        grouped = {r.line.line: _groups(r, self.ctx) for r in lines}
+        choice = {number: groups[0][0] for number, groups in grouped.items()}
+        findings = list(resolved.findings)
+        base = self._evaluate(resolved, choice)
+        findings += base
+        for r in lines:
+            groups = grouped[r.line.line]
+            if len(groups) > 1:
+                ambiguous = self._ambiguity(resolved, choice, r, groups, base)
+                if ambiguous:
+                    findings.append(ambiguous)
+        findings.sort(key=lambda f: (_SEVERITY_ORDER[f.severity], f.line or 0, f.code))
+        deck = self._deck(resolved, choice)
+        return Report(
+            deck=resolved.decklist.source,
+            legal=not any(f.is_error for f in findings),
+            totem=self._totem(deck),
+            counts={
+                "totem": deck.written_totem,
+                "main": deck.written_main,
+                "total": deck.written_totem + deck.written_main,
+            },
+            findings=tuple(findings),
+            chosen={number: card.id for number, card in choice.items()},
+        )
+
+    def _deck(self, resolved: ResolvedDeck, choice: dict[int, Card]) -> Deck:
+        decklist = resolved.decklist
+        totem: list[Entry] = []
+        main: list[Entry] = []
+        for r in resolved.lines:
+            card = choice.get(r.line.line)
+            if card is None:
+                continue
+            entry = Entry(r.line.line, r.line.count, card, r.line.section)
+            (totem if r.line.is_totem else main).append(entry)
+        sections: dict[str | None, list[int]] = {}
+        for line in decklist.lines:
+            sections.setdefault(line.section, []).append(line.count)
+        return Deck(
+            totem=tuple(totem),
+            main=tuple(main),
+            headers=decklist.headers,
+            written_totem=sum(x.count for x in decklist.totem_lines),
+            written_main=sum(x.count for x in decklist.main_lines),
+            lines_by_section=tuple((s, len(c), sum(c)) for s, c in sections.items()),
+            unresolved_totem=any(not r.resolved for r in resolved.totem),
+        )
+
+    def _evaluate(self, resolved: ResolvedDeck, choice: dict[int, Card]) -> list[Finding]:
+        deck = self._deck(resolved, choice)
+        return [finding for _code, rule in RULES for finding in rule(deck, self.ctx)]
+
+    def _totem(self, deck: Deck) -> TotemNumbers | None:
+        groups = totem_groups(deck)
+        if not groups or not groups[0][0].card.is_pokemon:
+            return None
+        return totem_numbers([e.card for e in groups[0]], self.ctx.fmt, self.ctx.normal_stage)
+
+    def _ambiguity(
+        self,
+        resolved: ResolvedDeck,
+        choice: dict[int, Card],
+        line: ResolvedLine,
+        groups: Sequence[list[Card]],
+        base: list[Finding],
+    ) -> Finding | None:
+        """``ambiguous-card`` when the line's prints would change the verdict, else None."""
+        number = line.line.line
+
+        def verdict(findings: list[Finding], card: Card) -> tuple[Any, ...]:
+            codes = frozenset((f.code, f.line) for f in findings)
+            if not line.line.is_totem:
+                return (codes,)
+            numbers = self._totem(self._deck(resolved, {**choice, number: card}))
+            return codes, numbers.as_dict() if numbers else None
+
+        first = verdict(base, groups[0][0])
+        differing = [groups[0]]
+        for group in groups[1:]:
+            alternative = {**choice, number: group[0]}
+            if verdict(self._evaluate(resolved, alternative), group[0]) != first:
+                differing.append(group)
+        if len(differing) == 1:
+            return None
+        examples = "; ".join(
+            ", ".join(c.label for c in group[:2])
+            + (f" (+{len(group) - 2})" if len(group) > 2 else "")
+            for group in differing
+        )
+        return Finding(
+            "ambiguous-card",
+            f"line {number}: {line.line.name or line.line.card_id!r} has prints that judge "
+            f"differently ({examples}); write the set code and number, e.g. "
+            f"'{line.line.count} {differing[0][0].label}'",
+            number,
+            tuple(c.id for group in differing for c in group),
+        )
+
+
+def check(decklist: Decklist, catalogue: Catalogue, **options: Any) -> Report:
+    """Check one decklist (builds a ``Checker``; reuse one to check many)."""
+    return Checker(catalogue, **options).check(decklist)

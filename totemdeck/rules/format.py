@@ -1,0 +1,90 @@
+"""The format's parameters (``totemdeck/data/format.yaml``), loaded once and schema-checked."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from totemdeck.schemas import first_error
+
+COLUMNS = ("Basic", "Stage 1", "Stage 2", "Stage 3")
+
+
+class FormatFileError(Exception):
+    """The format file is unreadable or breaks its schema (one line, with the path)."""
+
+
+@dataclass(frozen=True, slots=True)
+class EnergyOverride:
+    types: frozenset[str]
+    colorless: bool
+    every: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class FormatRules:
+    name: str
+    deck_size: int
+    legend_cards: int
+    v_union_cards: int
+    ace_spec_limit: int
+    radiant_limit: int
+    star_limit: int
+    invocation_cost: dict[str, int]
+    restored_column: str
+    colorless_restriction: bool
+    basic_energy_exempt: bool
+    any_number_phrases: tuple[str, ...]
+    wildcard_provides_colorless: bool
+    energy_overrides: dict[str, EnergyOverride]
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any], where: str = "format.yaml") -> FormatRules:
+        problem = first_error("format", data)
+        if problem is not None:
+            raise FormatFileError(f"{where}: {problem}")
+        special = data["special_energy"]
+        return cls(
+            name=data["format"],
+            deck_size=data["deck_size"],
+            legend_cards=data["totem_cards"]["legend"],
+            v_union_cards=data["totem_cards"]["v_union"],
+            ace_spec_limit=data["limits"]["ace_spec"],
+            radiant_limit=data["limits"]["radiant"],
+            star_limit=data["limits"]["star"],
+            invocation_cost=dict(data["invocation_cost"]),
+            restored_column=data["restored_column"],
+            colorless_restriction=data["colorless_restriction"],
+            basic_energy_exempt=data["singleton"]["basic_energy_exempt"],
+            any_number_phrases=tuple(p.casefold() for p in data["singleton"]["any_number_phrases"]),
+            wildcard_provides_colorless=special["wildcard_provides_colorless"],
+            energy_overrides={
+                key: EnergyOverride(
+                    frozenset(value["types"]), value["colorless"], value.get("every", False)
+                )
+                for key, value in special["overrides"].items()
+            },
+        )
+
+
+def load_format(path: str | Path | None = None) -> FormatRules:
+    """The packaged format file, or another one (``--format-file``)."""
+    try:
+        if path is None:
+            text = resources.files("totemdeck.data").joinpath("format.yaml").read_text("utf-8")
+            where = "format.yaml"
+        else:
+            text = Path(path).read_text(encoding="utf-8")
+            where = str(path)
+        data = yaml.safe_load(text)
+    except OSError as exc:
+        raise FormatFileError(f"{path}: cannot read ({exc.strerror or exc})") from exc
+    except yaml.YAMLError as exc:
+        raise FormatFileError(f"{path}: not valid YAML ({exc})") from exc
+    if not isinstance(data, dict):
+        raise FormatFileError(f"{where}: expected a mapping at the top")
+    return FormatRules.from_data(data, where)

@@ -1,0 +1,197 @@
+"""What the rules read off one card: identity, Energy provided, limits' markers, Prizes.
+
+Pure functions over a ``Card`` and the format's parameters. Card text is read only where
+FORMAT.md says: types, attack costs, stage, subtypes, rule-box lines and Special Energy
+"provides" text.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+
+from totemdeck.catalogue.model import COLORLESS, ENERGY_TYPES, Card
+from totemdeck.catalogue.names import fold
+from totemdeck.rules.format import EnergyOverride, FormatRules
+
+_TYPE_WORDS = re.compile("|".join((*ENERGY_TYPES, COLORLESS)))
+_SYMBOL_TYPES = {
+    "G": "Grass", "R": "Fire", "W": "Water", "L": "Lightning", "P": "Psychic",
+    "F": "Fighting", "D": "Darkness", "M": "Metal", "Y": "Fairy", "N": "Dragon", "C": COLORLESS,
+}  # fmt: skip
+_SYMBOL = re.compile(r"[\[{]([GRWLPFDMYNC])[\]}]")
+_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n|(?<=\.)(?=[A-Z])")
+_PROVIDES = re.compile(r"\b(?:provides?|counts? as)\b(?P<what>.*)", re.IGNORECASE)
+_EVERY = re.compile(r"\b(?:every|all) types?\b", re.IGNORECASE)
+_ATTACHED_TO_TYPE = re.compile(
+    r"(?:only be attached to|attached only to|can only be attached to)\s+(?:an?\s+)?"
+    r"(?P<type>" + "|".join(ENERGY_TYPES) + r")\s+Pok",
+    re.IGNORECASE,
+)
+_PRIZES = re.compile(
+    r"Knocked Out, (?:your )?opponent takes (?P<n>\d+|one|two|three|four) Prize cards?",
+    re.IGNORECASE,
+)
+_WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4}
+# Suffix words that make a Pokémon's name a rule-box name (used for "ordinary" prints).
+RULE_BOX_SUBTYPES = frozenset(
+    {"EX", "GX", "V", "VMAX", "VSTAR", "V-UNION", "ex", "TAG TEAM", "LEGEND", "BREAK",
+     "Level-Up", "MEGA", "Radiant", "Prism Star", "Star", "Tera"}
+)  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Provides:
+    """What a Special Energy can provide, as read from its text (or an override)."""
+
+    types: frozenset[str]  # named types, never Colorless
+    colorless: bool
+    every: bool
+    decided: bool  # False: the text said nothing readable; an override is needed
+    overridden: bool = False
+
+
+def _with_symbols(text: str) -> str:
+    return _SYMBOL.sub(lambda m: _SYMBOL_TYPES[m.group(1)], text)
+
+
+@lru_cache(maxsize=4096)
+def read_provides(text: str) -> Provides:
+    """Read "provides …" sentences: named types, Colorless, or every type."""
+    types: set[str] = set()
+    colorless = every = decided = False
+    for sentence in _SENTENCE.split(_with_symbols(text)):
+        attached = _ATTACHED_TO_TYPE.search(sentence)
+        if attached:
+            types.add(attached.group("type").capitalize())
+            decided = True
+        found = _PROVIDES.search(sentence)
+        if not found:
+            continue
+        what = found.group("what")
+        if _EVERY.search(what):
+            every = decided = True
+        for word in _TYPE_WORDS.findall(what):
+            decided = True
+            if word == COLORLESS:
+                colorless = True
+            else:
+                types.add(word)
+    return Provides(frozenset(types), colorless, every, decided)
+
+
+def special_energy_provides(card: Card, fmt: FormatRules) -> Provides:
+    """A Special Energy's Energy, with the format file's overrides (by id, then by name)."""
+    override: EnergyOverride | None = fmt.energy_overrides.get(card.id)
+    if override is None:
+        override = fmt.energy_overrides.get(card.name)
+    if override is not None:
+        return Provides(override.types, override.colorless, override.every, True, True)
+    return read_provides(" ".join(card.rules))
+
+
+def basic_energy_type(card: Card) -> str | None:
+    if card.types:
+        named = [t for t in card.types if t != COLORLESS]
+        if named:
+            return named[0]
+    folded = fold(card.name)
+    for energy_type in ENERGY_TYPES:
+        if energy_type.casefold() in folded:
+            return energy_type
+    if "dark " in folded:
+        return "Darkness"
+    return None
+
+
+def identity(card: Card, fmt: FormatRules) -> frozenset[str]:
+    """FORMAT.md's identity: named types a card carries; Colorless never counts."""
+    if card.is_trainer:
+        return frozenset()
+    if card.is_energy:
+        if card.is_basic_energy:
+            kind = basic_energy_type(card)
+            return frozenset({kind} if kind else ())
+        provides = special_energy_provides(card, fmt)
+        return frozenset() if provides.every else provides.types
+    named = {t for t in card.types if t != COLORLESS}
+    for attack in card.attacks:
+        named.update(s for s in attack.cost if s in ENERGY_TYPES)
+    return frozenset(named)
+
+
+def provides_colorless(card: Card, fmt: FormatRules) -> bool:
+    """A Special Energy that can provide Colorless (the Retreat-0 Totem's restriction)."""
+    if not card.is_special_energy:
+        return False
+    provides = special_energy_provides(card, fmt)
+    return provides.colorless or (provides.every and fmt.wildcard_provides_colorless)
+
+
+def is_ace_spec(card: Card) -> bool:
+    if "ACE SPEC" in card.subtypes or (card.rarity or "").casefold().startswith("ace spec"):
+        return True
+    return any("ACE SPEC" in rule for rule in card.rules)
+
+
+def is_radiant(card: Card) -> bool:
+    return card.is_pokemon and ("Radiant" in card.subtypes or card.name.startswith("Radiant "))
+
+
+def is_star(card: Card) -> bool:
+    """Pokémon ★ (Pokémon Star), not Prism Star ◇."""
+    return card.is_pokemon and ("Star" in card.subtypes or "★" in card.name)
+
+
+def is_legend(card: Card) -> bool:
+    return card.is_pokemon and (card.stage == "LEGEND" or "LEGEND" in card.subtypes)
+
+
+def is_v_union(card: Card) -> bool:
+    return card.is_pokemon and (card.stage == "V-UNION" or "V-UNION" in card.subtypes)
+
+
+def is_multipart(card: Card) -> bool:
+    return is_legend(card) or is_v_union(card)
+
+
+def parts_needed(card: Card, fmt: FormatRules) -> int:
+    if is_legend(card):
+        return fmt.legend_cards
+    if is_v_union(card):
+        return fmt.v_union_cards
+    return 1
+
+
+def is_basic_pokemon(card: Card) -> bool:
+    """Can be put into play as a Basic Pokémon (so an opening hand can be kept)."""
+    return card.is_pokemon and (card.stage == "Basic" or "Baby" in card.subtypes)
+
+
+def is_colorless_pokemon(card: Card) -> bool:
+    return card.is_pokemon and COLORLESS in card.types
+
+
+def allows_any_number(card: Card, fmt: FormatRules) -> bool:
+    text = " ".join(card.rules).casefold()
+    return any(phrase in text for phrase in fmt.any_number_phrases)
+
+
+def prize_cards(card: Card) -> int:
+    """Prize cards its Rule Box gives ("your opponent takes 2 Prize cards"), else 1."""
+    for rule in card.rules:
+        found = _PRIZES.search(rule)
+        if found:
+            n = found.group("n").casefold()
+            return _WORD_NUMBERS.get(n) or int(n)
+    return 1
+
+
+def is_ordinary(card: Card) -> bool:
+    """A plain print of a species: no rule box, a plain stage (for "normal Stage")."""
+    return (
+        card.is_pokemon
+        and card.stage in ("Basic", "Stage 1", "Stage 2")
+        and not RULE_BOX_SUBTYPES.intersection(card.subtypes)
+    )
