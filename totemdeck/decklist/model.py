@@ -6,7 +6,8 @@ from dataclasses import dataclass, field
 
 # Sections a header can open. Headers never decide what a card is; they only group lines
 # (the Totem section does decide which lines are the Totem).
-SECTIONS = ("totem", "pokemon", "trainer", "energy")
+SECTIONS = ("totem", "pokemon", "trainer", "energy", "main")
+HEADERS = {"totem": "Totem", "pokemon": "Pokémon", "trainer": "Trainer", "energy": "Energy"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,12 +76,14 @@ class Decklist:
         return tuple(line for line in self.lines if not line.is_totem)
 
     def render(self) -> str:
-        """Pokémon TCG Live text with a Totem section first."""
+        """Pokémon TCG Live text: the Totem section first, then each section with its header."""
+        groups: dict[str | None, list[DeckLine]] = {}
+        for line in sorted(self.lines, key=lambda x: not x.is_totem):
+            groups.setdefault(line.section, []).append(line)
         out: list[str] = []
-        totem = self.totem_lines
-        if totem:
-            out.append(f"Totem: {sum(x.count for x in totem)}")
-            out += [x.render() for x in totem]
+        for section, lines in groups.items():
+            title = HEADERS.get(section or "", "Main deck")
+            out.append(f"{title}: {sum(x.count for x in lines)}")
+            out += [x.render() for x in lines]
             out.append("")
-        out += [x.render() for x in self.main_lines]
-        return "\n".join(out) + "\n"
+        return "\n".join(out)

@@ -22,6 +22,7 @@ MAX_COUNT = 999
 SECTION_WORDS: dict[str, str | None] = {
     **dict.fromkeys(["totem", "totems", "totem pokemon"], "totem"),
     **dict.fromkeys(["pokemon", "pokemon cards", "pokemons"], "pokemon"),
+    **dict.fromkeys(["main deck", "main", "deck", "mazo", "mazo principal"], "main"),
     **dict.fromkeys(
         [
             "trainer", "trainers", "trainer cards", "dresseur", "dresseurs", "entrenador",

@@ -50,6 +50,7 @@ class Provides:
     every: bool
     decided: bool  # False: the text said nothing readable; an override is needed
     overridden: bool = False
+    bound: frozenset[str] = frozenset()  # "can only be attached to Dragon Pokémon"
 
 
 def _with_symbols(text: str) -> str:
@@ -60,11 +61,12 @@ def _with_symbols(text: str) -> str:
 def read_provides(text: str) -> Provides:
     """Read "provides …" sentences: named types, Colorless, or every type."""
     types: set[str] = set()
+    bound: set[str] = set()
     colorless = every = decided = False
     for sentence in _SENTENCE.split(_with_symbols(text)):
         attached = _ATTACHED_TO_TYPE.search(sentence)
         if attached:
-            types.add(attached.group("type").capitalize())
+            bound.add(attached.group("type").capitalize())
             decided = True
         found = _PROVIDES.search(sentence)
         if not found:
@@ -78,7 +80,7 @@ def read_provides(text: str) -> Provides:
                 colorless = True
             else:
                 types.add(word)
-    return Provides(frozenset(types), colorless, every, decided)
+    return Provides(frozenset(types), colorless, every, decided, bound=frozenset(bound))
 
 
 def special_energy_provides(card: Card, fmt: FormatRules) -> Provides:
@@ -114,6 +116,8 @@ def identity(card: Card, fmt: FormatRules) -> frozenset[str]:
             kind = basic_energy_type(card)
             return frozenset({kind} if kind else ())
         provides = special_energy_provides(card, fmt)
+        if provides.bound:  # type-bound: its identity is the type it serves, even if a wildcard
+            return provides.bound | provides.types
         return frozenset() if provides.every else provides.types
     named = {t for t in card.types if t != COLORLESS}
     for attack in card.attacks:

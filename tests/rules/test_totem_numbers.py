@@ -1,0 +1,72 @@
+"""The Totem's numbers for every row of FORMAT.md's cost table, on real cards."""
+
+from __future__ import annotations
+
+import pytest
+
+from totemdeck.catalogue.store import Catalogue
+from totemdeck.rules import load_format
+from totemdeck.rules.stages import CatalogueStages
+from totemdeck.rules.totem import cost_column, totem_numbers
+from totemdeck.rules.traits import is_multipart, parts_needed
+
+FMT = load_format()
+
+
+@pytest.mark.parametrize(
+    ("card_id", "column", "cost", "prizes"),
+    [
+        ("sv3-125", "Stage 2", 4, 2),  # Stage 2 Pokémon ex, printed stage
+        ("sv3-26", "Basic", 2, 1),  # Charmander: plain Basic
+        ("sv3-27", "Stage 1", 3, 1),  # Charmeleon: plain Stage 1
+        ("swsh12pt5-20", "Basic", 2, 1),  # Radiant Charizard: Basic
+        ("sm11-1", "Basic", 2, 3),  # TAG TEAM: Basic, 3 Prize cards
+        ("swsh10tg-TG15", "Stage 1", 3, 3),  # VMAX → Stage 1, 3 Prize cards
+        ("swsh10-18", "Stage 1", 3, 2),  # VSTAR → Stage 1
+        ("xy12-16", "Stage 2", 4, 1),  # Ninetales BREAK: BREAK of a Stage 1
+        ("xy1-2", "Stage 3", 5, 2),  # M Venusaur-EX: Venusaur is Stage 2
+        ("xy5-55", "Stage 1", 3, 2),  # Primal Kyogre-EX: Kyogre is Basic
+        ("dp1-120", "Stage 3", 5, 1),  # Empoleon LV.X: Empoleon is Stage 2
+        ("hgss1-111", "Basic", 2, 1),  # Ho-Oh LEGEND: single LEGEND, 1 Prize card
+        ("hgss3-87", "Basic", 2, 2),  # Kyogre & Groudon LEGEND: dual LEGEND, 2
+        ("swshp-SWSH139", "Stage 2", 4, 3),  # Pikachu V-UNION: Stage 2, 3 Prize cards
+        ("xy3-25", "Stage 1", 3, 1),  # Amaura: Restored (decision: Stage 1)
+    ],
+)
+def test_cost_table_rows(
+    catalogue: Catalogue, card_id: str, column: str, cost: int, prizes: int
+) -> None:
+    card = catalogue.get(card_id)
+    assert card is not None, card_id
+    stages = CatalogueStages(catalogue)
+    pieces = [card]
+    if is_multipart(card):
+        pieces = [c for c in catalogue.by_name(card.name) if c.set.id == card.set.id]
+        pieces = pieces[: parts_needed(card, FMT)]
+    numbers = totem_numbers(pieces, FMT, stages)
+    assert (numbers.cost_column, numbers.invocation_cost, numbers.prizes) == (
+        column,
+        cost,
+        prizes,
+    )
+
+
+def test_break_of_a_stage_2_is_stage_3(catalogue: Catalogue) -> None:
+    breaks = [c for c in catalogue.iter_cards() if c.stage == "BREAK"]
+    stages = CatalogueStages(catalogue)
+    of_stage_2 = [c for c in breaks if stages(c.evolves_from or "") == "Stage 2"]
+    assert of_stage_2, "some BREAK evolves from a Stage 2 Pokémon"
+    assert {cost_column(c, FMT, stages) for c in of_stage_2} == {"Stage 3"}
+
+
+def test_every_pokemon_in_the_catalogue_gets_a_column(catalogue: Catalogue) -> None:
+    stages = CatalogueStages(catalogue)
+    columns = {cost_column(c, FMT, stages) for c in catalogue.iter_cards() if c.is_pokemon}
+    assert columns == {"Basic", "Stage 1", "Stage 2", "Stage 3"}
+
+
+def test_identity_with_energy_names(catalogue: Catalogue) -> None:
+    card = catalogue.get("sv3-125")
+    assert card is not None
+    numbers = totem_numbers([card], FMT, CatalogueStages(catalogue))
+    assert numbers.identity == ("Fire", "Darkness")
