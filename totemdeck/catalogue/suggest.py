@@ -4,15 +4,22 @@ from __future__ import annotations
 
 from rapidfuzz import fuzz, process
 
-from totemdeck.catalogue.names import fold
+from totemdeck.catalogue.names import fold, name_key
 
 
 class Suggester:
     """Fuzzy name matching over every catalogue name (folded once, matched in C)."""
 
     def __init__(self, names: list[str]) -> None:
-        self._names = names
-        self._folded = [fold(n) for n in names]
+        # One entry per name as the rules compare names ("Boss's Orders (Ghetsis)" is
+        # "Boss's Orders"), shown as its shortest spelling.
+        shortest: dict[str, str] = {}
+        for name in names:
+            key = name_key(name)
+            if key not in shortest or len(name) < len(shortest[key]):
+                shortest[key] = name
+        self._names = list(shortest.values())
+        self._folded = list(shortest)
 
     def closest(self, written: str, limit: int = 3, cutoff: float = 55.0) -> list[str]:
         """Up to ``limit`` names closest to ``written``, best first, distinct."""
@@ -20,7 +27,7 @@ class Suggester:
         if not query:
             return []
         found = process.extract(
-            query, self._folded, scorer=fuzz.WRatio, limit=limit * 3, score_cutoff=cutoff
+            query, self._folded, scorer=fuzz.QRatio, limit=limit * 3, score_cutoff=cutoff
         )
         out: list[str] = []
         for _match, _score, index in found:

@@ -1,0 +1,165 @@
+"""``totemdeck banlist check|add|remove|show``: keep banlist.yaml valid and canonical."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+from pathlib import Path
+
+import typer
+
+from totemdeck.banlist.checks import check_banlist
+from totemdeck.banlist.io import (
+    BanlistError,
+    BanlistFile,
+    dump_banlist,
+    load_banlist,
+    write_atomically,
+)
+from totemdeck.catalogue.names import name_key
+from totemdeck.catalogue.store import Catalogue
+from totemdeck.cli import app
+from totemdeck.cli.options import CatalogueOption, FormatOption, OutputFormat
+from totemdeck.cli.output import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, fail, write_text
+from totemdeck.resources import default_banlist
+from totemdeck.rules.banlist import BanEntry, Banlist
+
+banlist_app = typer.Typer(help="Check and edit the banlist (banlist.yaml).", no_args_is_help=True)
+app.add_typer(banlist_app, name="banlist")
+
+FileArgument = typer.Argument(None, help="Banlist file (default: ./banlist.yaml).")
+
+
+def _load(path: Path | None) -> BanlistFile:
+    try:
+        return load_banlist(path or default_banlist())
+    except BanlistError as exc:
+        for problem in exc.problems:
+            typer.echo(problem, err=True)
+        raise typer.Exit(
+            EXIT_USAGE if "no such file" in exc.problems[0] else EXIT_PROBLEMS
+        ) from exc
+
+
+@banlist_app.command("check")
+def check(
+    file: Path = FileArgument,
+    output: OutputFormat = FormatOption,
+    catalogue: str = CatalogueOption,
+) -> None:
+    """Check the schema, then every name and print against the catalogue.
+
+    Exit 0 clean, 1 problems, 2 unreadable file or no catalogue.
+    Example: totemdeck banlist check banlist.yaml
+    """
+    path = str(file or default_banlist())
+    banfile: BanlistFile | None = None
+    schema_problems: list[str] = []
+    try:
+        banfile = load_banlist(path)
+    except BanlistError as exc:
+        if "no such file" in exc.problems[0] or "cannot read" in exc.problems[0]:
+            fail(exc.problems[0])
+        schema_problems = exc.problems
+    domain = []
+    if banfile is not None:
+        with Catalogue.open(catalogue) as cat:
+            domain = list(check_banlist(banfile, cat))
+    problems = schema_problems + [p.render(path) for p in domain]
+    if output is OutputFormat.json:
+        write_text(json.dumps({"file": path, "ok": not problems, "problems": problems},
+                              indent=2, ensure_ascii=False) + "\n")  # fmt: skip
+    else:
+        for problem in problems:
+            typer.echo(problem)
+        if not problems and banfile is not None:
+            typer.echo(f"{path}: {len(banfile.banlist.entries)} entries, no problems")
+    raise typer.Exit(EXIT_PROBLEMS if problems else EXIT_OK)
+
+
+@banlist_app.command("show")
+def show(file: Path = FileArgument, output: OutputFormat = FormatOption) -> None:
+    """List the bans. Example: totemdeck banlist show --format json"""
+    banfile = _load(file)
+    entries = banfile.banlist.entries
+    if output is OutputFormat.json:
+        document = {
+            "format": banfile.banlist.format_name,
+            "updated": banfile.banlist.updated,
+            "entries": [e.as_dict() for e in entries],
+        }
+        write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
+        return
+    lines = [f"{banfile.banlist.format_name} banlist, updated {banfile.banlist.updated}"]
+    for entry in entries:
+        scope = ", ".join(entry.prints) if entry.prints else "every print"
+        lines.append(f"  {entry.name} [{scope}] since {entry.since}: {entry.reason}")
+    write_text("\n".join(lines) + "\n")
+
+
+def _save(path: Path, banfile: BanlistFile, entries: list[BanEntry]) -> None:
+    today = dt.date.today().isoformat()
+    old = banfile.banlist
+    banfile.banlist = Banlist(tuple(entries), old.format_name, today, old.comment)
+    text = dump_banlist(banfile)
+    try:  # validate what we are about to write, as any reader will
+        from totemdeck.banlist.io import load_banlist_text
+
+        load_banlist_text(text, str(path))
+    except BanlistError as exc:
+        fail(f"refusing to write an invalid banlist: {exc}")
+    write_atomically(path, text)
+
+
+@banlist_app.command("add")
+def add(
+    name: str = typer.Argument(..., help="The card name to ban."),
+    prints: list[str] = typer.Option(
+        [], "--print", help="Pin the ban to this print id (repeatable)."
+    ),
+    reason: str = typer.Option(..., "--reason", help="Why it is banned."),
+    since: str = typer.Option(None, "--since", help="YYYY-MM-DD (default: today)."),
+    source: str = typer.Option(None, "--source", help="Announcement URL or text."),
+    force: bool = typer.Option(False, "--force", help="Allow a name the catalogue does not know."),
+    file: Path = typer.Option(None, "--file", help="Banlist file (default: ./banlist.yaml)."),
+    catalogue: str = CatalogueOption,
+) -> None:
+    """Add a ban, keep the file sorted and canonical.
+
+    Example: totemdeck banlist add "Lysandre's Trump Card" --reason "Too strong"
+    """
+    path = file or default_banlist()
+    banfile = _load(path)
+    if not force:
+        with Catalogue.open(catalogue) as cat:
+            found = cat.by_name(name)
+            if not found:
+                fail(f"no card is named {name!r} (use --force to ban it anyway)", EXIT_PROBLEMS)
+            name = found[-1].name if name_key(found[-1].name) == name_key(name) else name
+            for print_id in prints:
+                card = cat.get(print_id)
+                if card is None or name_key(card.name) != name_key(name):
+                    fail(f"{print_id!r} is not a print of {name}", EXIT_PROBLEMS)
+    entry = BanEntry(name, reason, since or dt.date.today().isoformat(), tuple(prints), source)
+    duplicate = [
+        e for e in banfile.banlist.entries if e.key == entry.key and e.prints == entry.prints
+    ]
+    if duplicate:
+        fail(f"{name} is already banned (since {duplicate[0].since})", EXIT_PROBLEMS)
+    _save(path, banfile, [*banfile.banlist.entries, entry])
+    typer.echo(f"banned {name}" + (f" ({', '.join(prints)})" if prints else " (every print)"))
+
+
+@banlist_app.command("remove")
+def remove(
+    name: str = typer.Argument(..., help="The card name whose entries to remove."),
+    file: Path = typer.Option(None, "--file", help="Banlist file (default: ./banlist.yaml)."),
+) -> None:
+    """Remove every entry of a name. Example: totemdeck banlist remove "Red Card" """
+    path = file or default_banlist()
+    banfile = _load(path)
+    keep = [e for e in banfile.banlist.entries if e.key != name_key(name)]
+    if len(keep) == len(banfile.banlist.entries):
+        fail(f"{name} is not on the banlist", EXIT_PROBLEMS)
+    _save(path, banfile, keep)
+    typer.echo(f"unbanned {name}")
