@@ -4,8 +4,9 @@ VENV   ?= .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 SHARED ?= ../shared/data
+CATALOGUE ?= cards
 
-.PHONY: install test lint bench demo catalogue clean
+.PHONY: install test lint bench demo catalogue schemas clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -19,22 +20,29 @@ test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
 lint: $(STAMP)
-	$(BIN)/ruff check totemdeck tests bench
-	$(BIN)/ruff format --check totemdeck tests bench
+	$(BIN)/ruff check totemdeck tests bench scripts
+	$(BIN)/ruff format --check totemdeck tests bench scripts
 	$(BIN)/mypy
+
+# Recompile totemdeck/_validators/ after editing schemas/ (a test says when it is due).
+schemas: $(STAMP)
+	$(BIN)/python scripts/compile_schemas.py
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py
 
+# Import the catalogue (from the shared mirror when it is there), then check the banlist.
 catalogue: $(STAMP)
 	@if [ -d $(SHARED)/pokemontcg ]; then \
-		$(BIN)/totemdeck import --source pokemontcg --from $(SHARED)/pokemontcg; \
+		$(BIN)/totemdeck import --source pokemontcg --from $(SHARED)/pokemontcg --catalogue $(CATALOGUE); \
 	else \
-		$(BIN)/totemdeck import --source pokemontcg; \
+		$(BIN)/totemdeck import --source pokemontcg --catalogue $(CATALOGUE); \
 	fi
+	$(BIN)/totemdeck banlist check banlist.yaml --catalogue $(CATALOGUE)
 
+# The README's first command: the examples are one illegal deck on purpose (exit 1 is expected).
 demo: catalogue
-	-$(BIN)/totemdeck check examples/*.txt
+	$(BIN)/totemdeck check examples/*.txt --catalogue $(CATALOGUE) || test $$? -eq 1
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -11,14 +11,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import bench_import
+from bench import bench_decks, bench_import
 
-SUITES = {"import": bench_import.main}
+SUITES = {"import": bench_import.main, "decks": bench_decks.main}
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("suites", nargs="*", choices=[*SUITES, []], help="default: all")
+    parser.add_argument("suites", nargs="*", help=f"any of {sorted(SUITES)}; default: all")
     args = parser.parse_args()
     for name in args.suites or SUITES:
         print(f"== {name}")

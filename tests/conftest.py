@@ -70,3 +70,16 @@ def catalogue(full_catalogue_dir: Path) -> Iterator[Catalogue]:
     cat = Catalogue.open(full_catalogue_dir)
     yield cat
     cat.close()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption(
+        "--update-golden",
+        action="store_true",
+        help="rewrite tests/golden/ from the current output instead of comparing",
+    )
+
+
+@pytest.fixture
+def update_golden(request: pytest.FixtureRequest) -> bool:
+    return bool(request.config.getoption("--update-golden"))

@@ -23,6 +23,7 @@ _BRACKETS = re.compile(r"[\[\]]")
 _SPACES = re.compile(r"\s+")
 
 
+@lru_cache(maxsize=65536)
 def fold(text: str) -> str:
     """Case-, accent- and apostrophe-insensitive form of any text, spaces collapsed."""
     text = text.translate(_APOSTROPHES)

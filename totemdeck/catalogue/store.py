@@ -20,6 +20,7 @@ from typing import Any
 
 from totemdeck.catalogue.model import Card, CardSet
 from totemdeck.catalogue.names import fold, name_key
+from totemdeck.errors import TotemdeckError
 
 DB_NAME = "catalogue.sqlite"
 SCHEMA_VERSION = "1"
@@ -62,7 +63,7 @@ CREATE INDEX IF NOT EXISTS aliases_card ON aliases(card_id);
 """
 
 
-class CatalogueError(Exception):
+class CatalogueError(TotemdeckError):
     """The catalogue cannot be read or written; the message says why, in one line."""
 
 
@@ -93,6 +94,9 @@ class Catalogue:
         self.path = path
         self._db = connection
         self._cards: dict[str, Card] = {}
+        # The file is read-only while open, so lookups are memoised (checking many decks
+        # asks for the same prints again and again).
+        self._ids_by_query: dict[tuple[str, ...], list[str]] = {}
         self._sets: dict[str, CardSet] | None = None
         self._names: list[str] | None = None
 
@@ -165,7 +169,10 @@ class Catalogue:
 
     def by_name(self, name: str) -> list[Card]:
         """Every print whose name is the same name (FORMAT.md rules), oldest first."""
-        keys = {name_key(name), name_key(name, "Pokémon")}
+        keys = tuple(sorted({name_key(name), name_key(name, "Pokémon")}))
+        memo = ("name", *keys)
+        if memo in self._ids_by_query:
+            return [self._cards[i] for i in self._ids_by_query[memo]]
         marks = ",".join("?" * len(keys))
         rows = self._db.execute(
             f"SELECT id, data FROM cards WHERE name_key IN ({marks}) "
@@ -173,25 +180,36 @@ class Catalogue:
             f"WHERE a.kind = 'name' AND a.alias_key IN ({marks})",
             (*keys, *keys),
         ).fetchall()
-        return sorted(self._load(rows), key=lambda c: (c.set.release_date, c.id))
+        cards = sorted(self._load(rows), key=lambda c: (c.set.release_date, c.id))
+        self._ids_by_query[memo] = [c.id for c in cards]
+        return cards
+
+    def _memo(self, key: tuple[str, ...], sql: str, args: tuple[str, ...]) -> list[Card]:
+        ids = self._ids_by_query.get(key)
+        if ids is not None:
+            return [self._cards[i] for i in ids]
+        cards = self._load(self._db.execute(sql, args).fetchall())
+        self._ids_by_query[key] = [c.id for c in cards]
+        return cards
 
     def by_set_number(self, set_id: str, number: str) -> list[Card]:
-        rows = self._db.execute(
+        key = number_key(number)
+        return self._memo(
+            ("set-number", set_id, key),
             "SELECT id, data FROM cards WHERE set_id = ? AND number_key = ?",
-            (set_id, number_key(number)),
-        ).fetchall()
-        return self._load(rows)
+            (set_id, key),
+        )
 
     def by_set_number_tail(self, set_id: str, digits: str) -> list[Card]:
         """Prints of a set whose number is ``digits`` behind a letter prefix (68 → SWSH068)."""
         tail = digits.lstrip("0") or "0"
-        rows = self._db.execute(
+        return self._memo(
+            ("set-tail", set_id, tail),
             "SELECT id, data FROM cards WHERE set_id = ? AND number_key LIKE '%' || ? "
             "AND rtrim(substr(number_key, 1, length(number_key) - length(?)),"
             " 'abcdefghijklmnopqrstuvwxyz-') = ''",
             (set_id, tail, tail),
-        ).fetchall()
-        return self._load(rows)
+        )
 
     def in_set(self, set_id: str) -> list[Card]:
         rows = self._db.execute("SELECT id, data FROM cards WHERE set_id = ?", (set_id,))

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from rapidfuzz import fuzz, process
-
 from totemdeck.catalogue.names import fold, name_key
 
 
@@ -23,6 +21,8 @@ class Suggester:
 
     def closest(self, written: str, limit: int = 3, cutoff: float = 55.0) -> list[str]:
         """Up to ``limit`` names closest to ``written``, best first, distinct."""
+        from rapidfuzz import fuzz, process  # ~50 ms to import: only when a name is unknown
+
         query = fold(written)
         if not query:
             return []
@@ -38,6 +38,9 @@ class Suggester:
                 break
         return out
 
-    def similarity(self, a: str, b: str) -> float:
-        """0–100: how alike two names are, ignoring case and accents."""
-        return float(fuzz.ratio(fold(a), fold(b)))
+
+def similarity(a: str, b: str) -> float:
+    """0–100: how alike two names are, ignoring case and accents."""
+    from rapidfuzz import fuzz
+
+    return float(fuzz.ratio(fold(a), fold(b)))

@@ -1,7 +1,8 @@
 """The ``totemdeck`` command: a thin typer layer over the library.
 
 Library exceptions become one-line errors and documented exit codes in exactly one place,
-``main``; the commands themselves live in the modules beside this one.
+``main``; the commands live in the modules beside this one and import the library lazily,
+so ``totemdeck --version`` and ``totemdeck check`` start fast.
 """
 
 from __future__ import annotations
@@ -11,9 +12,7 @@ import sys
 import typer
 
 from totemdeck import __version__
-from totemdeck.catalogue.store import CatalogueError
-from totemdeck.cli.output import EXIT_USAGE
-from totemdeck.sources.http import FetchError
+from totemdeck.errors import TotemdeckError
 
 app = typer.Typer(
     name="totemdeck",
@@ -60,9 +59,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         typer.echo("totemdeck: interrupted", err=True)
         return 130
-    except (CatalogueError, FetchError) as exc:
+    except TotemdeckError as exc:
         typer.echo(f"totemdeck: error: {exc}", err=True)
-        return EXIT_USAGE
+        return exc.exit_code
     except typer.TyperException as exc:  # usage errors: unknown option, bad value…
         exc.show()  # type: ignore[attr-defined]  # typer's stub omits its click base methods
         code: int = exc.exit_code

@@ -5,24 +5,18 @@ from __future__ import annotations
 import datetime as dt
 import json
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
-from totemdeck.banlist.checks import check_banlist
-from totemdeck.banlist.io import (
-    BanlistError,
-    BanlistFile,
-    dump_banlist,
-    load_banlist,
-    write_atomically,
-)
-from totemdeck.catalogue.names import name_key
-from totemdeck.catalogue.store import Catalogue
 from totemdeck.cli import app
 from totemdeck.cli.options import CatalogueOption, FormatOption, OutputFormat
 from totemdeck.cli.output import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, fail, write_text
 from totemdeck.resources import default_banlist
-from totemdeck.rules.banlist import BanEntry, Banlist
+
+if TYPE_CHECKING:
+    from totemdeck.banlist.io import BanlistFile
+    from totemdeck.rules.banlist import BanEntry
 
 banlist_app = typer.Typer(help="Check and edit the banlist (banlist.yaml).", no_args_is_help=True)
 app.add_typer(banlist_app, name="banlist")
@@ -31,6 +25,8 @@ FileArgument = typer.Argument(None, help="Banlist file (default: ./banlist.yaml)
 
 
 def _load(path: Path | None) -> BanlistFile:
+    from totemdeck.banlist.io import BanlistError, load_banlist
+
     try:
         return load_banlist(path or default_banlist())
     except BanlistError as exc:
@@ -52,6 +48,10 @@ def check(
     Exit 0 clean, 1 problems, 2 unreadable file or no catalogue.
     Example: totemdeck banlist check banlist.yaml
     """
+    from totemdeck.banlist.checks import check_banlist
+    from totemdeck.banlist.io import BanlistError, load_banlist
+    from totemdeck.catalogue.store import Catalogue
+
     path = str(file or default_banlist())
     banfile: BanlistFile | None = None
     schema_problems: list[str] = []
@@ -98,13 +98,14 @@ def show(file: Path = FileArgument, output: OutputFormat = FormatOption) -> None
 
 
 def _save(path: Path, banfile: BanlistFile, entries: list[BanEntry]) -> None:
+    from totemdeck.banlist.io import BanlistError, dump_banlist, load_banlist_text, write_atomically
+    from totemdeck.rules.banlist import Banlist
+
     today = dt.date.today().isoformat()
     old = banfile.banlist
     banfile.banlist = Banlist(tuple(entries), old.format_name, today, old.comment)
     text = dump_banlist(banfile)
     try:  # validate what we are about to write, as any reader will
-        from totemdeck.banlist.io import load_banlist_text
-
         load_banlist_text(text, str(path))
     except BanlistError as exc:
         fail(f"refusing to write an invalid banlist: {exc}")
@@ -128,6 +129,10 @@ def add(
 
     Example: totemdeck banlist add "Lysandre's Trump Card" --reason "Too strong"
     """
+    from totemdeck.catalogue.names import name_key
+    from totemdeck.catalogue.store import Catalogue
+    from totemdeck.rules.banlist import BanEntry
+
     path = file or default_banlist()
     banfile = _load(path)
     if not force:
@@ -156,6 +161,8 @@ def remove(
     file: Path = typer.Option(None, "--file", help="Banlist file (default: ./banlist.yaml)."),
 ) -> None:
     """Remove every entry of a name. Example: totemdeck banlist remove "Red Card" """
+    from totemdeck.catalogue.names import name_key
+
     path = file or default_banlist()
     banfile = _load(path)
     keep = [e for e in banfile.banlist.entries if e.key != name_key(name)]

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
+from typing import TYPE_CHECKING
 
 import typer
 
-from totemdeck.catalogue.model import Card
-from totemdeck.catalogue.store import Catalogue
 from totemdeck.cli import app
 from totemdeck.cli.options import CatalogueOption, FormatOption, OutputFormat
 from totemdeck.cli.output import EXIT_PROBLEMS, fail, write_text
+
+if TYPE_CHECKING:
+    from totemdeck.catalogue.model import Card
+    from totemdeck.catalogue.store import Catalogue
 
 card_app = typer.Typer(help="Look cards up in the catalogue.", no_args_is_help=True)
 app.add_typer(card_app, name="card")
@@ -26,8 +29,8 @@ def card_line(card: Card) -> str:
     )
 
 
-def describe(card: Card) -> str:
-    """A readable page about one print."""
+def describe(card: Card, extra: list[str] | None = None) -> str:
+    """A readable page about one print (``extra``: identity and Totem lines)."""
     lines = [
         f"{card.name}  ({card.id})",
         f"  set:        {card.set.name} [{card.set.ptcgl_code or card.set.id}] "
@@ -54,7 +57,31 @@ def describe(card: Card) -> str:
         lines.append(f"  rarity:     {card.rarity}")
     for lang, alias in sorted(card.aliases.items()):
         lines.append(f"  also:       {alias} ({lang})")
+    lines += extra or []
     return "\n".join(lines) + "\n"
+
+
+def format_lines(cat: Catalogue, card: Card) -> tuple[list[str], dict[str, object]]:
+    """The card's identity and, for a Pokémon, its Totem numbers (text lines and JSON)."""
+    from totemdeck.catalogue.model import ENERGY_TYPES
+    from totemdeck.cli.check import pieces_of
+    from totemdeck.rules.format import load_format
+    from totemdeck.rules.stages import CatalogueStages
+    from totemdeck.rules.totem import totem_numbers
+    from totemdeck.rules.traits import identity
+
+    fmt = load_format()
+    colours = [t for t in ENERGY_TYPES if t in identity(card, fmt)]
+    lines = [f"  identity:   {', '.join(colours) or 'none'}"]
+    extra: dict[str, object] = {"identity": colours}
+    if card.is_pokemon:
+        numbers = totem_numbers(pieces_of(cat, card, fmt), fmt, CatalogueStages(cat))
+        lines.append(
+            f"  as Totem:   column {numbers.cost_column}, Invocation Cost "
+            f"{numbers.invocation_cost}, Prize cards {numbers.prizes}"
+        )
+        extra["totem"] = numbers.as_dict(extended=True)
+    return lines, extra
 
 
 @card_app.command("search")
@@ -65,6 +92,8 @@ def search(
     output: OutputFormat = FormatOption,
 ) -> None:
     """Find prints by name. Example: totemdeck card search "charizard ex" --limit 5"""
+    from totemdeck.catalogue.store import Catalogue
+
     with Catalogue.open(catalogue) as cat:
         found = cat.search(query, limit=limit)
     if output is OutputFormat.json:
@@ -84,11 +113,15 @@ def show(
     output: OutputFormat = FormatOption,
 ) -> None:
     """Show one print. Example: totemdeck card show sv3-125"""
+    from totemdeck.catalogue.store import Catalogue
+
     with Catalogue.open(catalogue) as cat:
         card = cat.get(card_id)
-    if card is None:
-        fail(f"no card with id {card_id!r} (try `totemdeck card search NAME`)", EXIT_PROBLEMS)
+        if card is None:
+            fail(f"no card with id {card_id!r} (try `totemdeck card search NAME`)", EXIT_PROBLEMS)
+        lines, extra = format_lines(cat, card)
     if output is OutputFormat.json:
-        write_text(json.dumps(card.to_record(), indent=2, ensure_ascii=False) + "\n")
+        record = {**card.to_record(), **extra}
+        write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n")
     else:
-        write_text(describe(card))
+        write_text(describe(card, lines))

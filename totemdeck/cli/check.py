@@ -5,23 +5,18 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
-from totemdeck.banlist import BanlistError, load_banlist
-from totemdeck.catalogue.model import Card
-from totemdeck.catalogue.store import Catalogue
 from totemdeck.cli import app
 from totemdeck.cli.options import CatalogueOption, FormatOption, OutputFormat
 from totemdeck.cli.output import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, fail, use_colour, write_text
-from totemdeck.decklist import DecklistError, read_decklist
-from totemdeck.decklist.parse import parse
-from totemdeck.report import render_json, render_text
-from totemdeck.resources import default_banlist
-from totemdeck.rules import Banlist, Checker, Report
-from totemdeck.rules.format import FormatFileError, load_format
-from totemdeck.rules.totem import totem_numbers, why_not_totem
-from totemdeck.rules.traits import is_multipart, parts_needed
+
+if TYPE_CHECKING:
+    from totemdeck.catalogue.model import Card
+    from totemdeck.catalogue.store import Catalogue
+    from totemdeck.rules import Banlist, Checker, FormatRules, Report
 
 BanlistOption = typer.Option(
     None, "--banlist", help="Banlist file (default: ./banlist.yaml, else the installed one)."
@@ -31,8 +26,12 @@ FormatFileOption = typer.Option(
 )
 
 
-def load_rules(banlist: Path | None, format_file: Path | None) -> tuple[Banlist, object]:
+def load_rules(banlist: Path | None, format_file: Path | None) -> tuple[Banlist, FormatRules]:
     """The banlist and format the checks use; a broken file is a usage error (exit 2)."""
+    from totemdeck.banlist import BanlistError, load_banlist
+    from totemdeck.resources import default_banlist
+    from totemdeck.rules.format import FormatFileError, load_format
+
     try:
         bans = load_banlist(banlist or default_banlist()).banlist
         fmt = load_format(format_file)
@@ -44,8 +43,10 @@ def load_rules(banlist: Path | None, format_file: Path | None) -> tuple[Banlist,
 
 
 def make_checker(catalogue: Catalogue, banlist: Path | None, format_file: Path | None) -> Checker:
+    from totemdeck.rules import Checker
+
     bans, fmt = load_rules(banlist, format_file)
-    return Checker(catalogue, fmt=fmt, banlist=bans)  # type: ignore[arg-type]
+    return Checker(catalogue, fmt=fmt, banlist=bans)
 
 
 @app.command("check")
@@ -61,6 +62,10 @@ def check_command(
     Exit 0 when every deck is legal (warnings allowed), 1 when one is not, 2 when a file
     cannot be read. Example: totemdeck check mydeck.txt --format json
     """
+    from totemdeck.catalogue.store import Catalogue
+    from totemdeck.decklist import DecklistError, read_decklist
+    from totemdeck.report import render_json, render_text
+
     with Catalogue.open(catalogue) as cat:
         checker = make_checker(cat, banlist, format_file)
         reports: list[Report] = []
@@ -83,12 +88,14 @@ def check_command(
     raise typer.Exit(EXIT_OK if all(r.legal for r in reports) else EXIT_PROBLEMS)
 
 
-def _pieces(catalogue: Catalogue, card: Card, fmt: object) -> list[Card]:
+def pieces_of(catalogue: Catalogue, card: Card, fmt: FormatRules) -> list[Card]:
     """The card, or all halves/pieces of its LEGEND / V-UNION (same name, same set)."""
+    from totemdeck.rules.traits import is_multipart, parts_needed
+
     if not is_multipart(card):
         return [card]
     same = [c for c in catalogue.by_name(card.name) if c.set.id == card.set.id]
-    return same[: parts_needed(card, fmt)] or [card]  # type: ignore[arg-type]
+    return same[: parts_needed(card, fmt)] or [card]
 
 
 @app.command("totem")
@@ -102,6 +109,12 @@ def totem_command(
 
     Example: totemdeck totem "Charizard ex OBF 125"
     """
+    from totemdeck.catalogue.store import Catalogue
+    from totemdeck.decklist.parse import parse
+    from totemdeck.rules import Checker
+    from totemdeck.rules.format import FormatFileError, load_format
+    from totemdeck.rules.totem import totem_numbers, why_not_totem
+
     try:
         fmt = load_format(format_file)
     except FormatFileError as exc:
@@ -120,7 +133,7 @@ def totem_command(
             numbers = (
                 None
                 if reason
-                else totem_numbers(_pieces(cat, print_, fmt), fmt, checker.ctx.normal_stage)
+                else totem_numbers(pieces_of(cat, print_, fmt), fmt, checker.ctx.normal_stage)
             )
             results.append((print_, reason, numbers))
     if output is OutputFormat.json:

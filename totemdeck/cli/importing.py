@@ -5,14 +5,16 @@ from __future__ import annotations
 import json
 import sys
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 import typer
 
 from totemdeck.cli import app
 from totemdeck.cli.options import CatalogueOption, FormatOption, OutputFormat
 from totemdeck.cli.output import EXIT_PROBLEMS, EXIT_USAGE, fail, write_text
-from totemdeck.importer import ImportFailed, ImportSummary, Progress, import_pokemontcg
-from totemdeck.sources.http import BadOrigin, FetchError
+
+if TYPE_CHECKING:
+    from totemdeck.importer import ImportSummary, Progress
 
 
 class Source(StrEnum):
@@ -94,6 +96,9 @@ def import_command(
 
     Example: totemdeck import --source pokemontcg --from ../shared/data/pokemontcg
     """
+    from totemdeck.importer import ImportFailed, import_pokemontcg
+    from totemdeck.sources.http import BadOrigin, FetchError
+
     try:
         summary = import_pokemontcg(
             catalogue, origin, keep_going=keep_going, force=force, progress=_progress(progress)

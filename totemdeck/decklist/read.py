@@ -8,12 +8,13 @@ from pathlib import Path
 
 from totemdeck.decklist.model import Decklist
 from totemdeck.decklist.parse import parse
+from totemdeck.errors import TotemdeckError
 
 MAX_BYTES = 1024 * 1024
 MAX_LINES = 5000
 
 
-class DecklistError(Exception):
+class DecklistError(TotemdeckError):
     """The file cannot be read as a decklist at all (exit code 2); one line, naming the file."""
 
 

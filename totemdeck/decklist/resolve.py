@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.names import fold, name_key
 from totemdeck.catalogue.store import Catalogue
-from totemdeck.catalogue.suggest import Suggester
+from totemdeck.catalogue.suggest import Suggester, similarity
 from totemdeck.decklist.model import DeckLine, Decklist
 from totemdeck.decklist.setcodes import SetIndex, find_number
 from totemdeck.findings import Finding
@@ -68,6 +68,8 @@ class Resolver:
         self.today = (today or dt.date.today()).isoformat()
         self._suggester: Suggester | None = None
         self._basic_energy: dict[str, tuple[Card, ...]] = {}
+        # What a line's text resolved to (lines that resolved cleanly); decks share cards.
+        self._memo: dict[tuple[object, ...], tuple[tuple[Card, ...], str, str | None]] = {}
 
     @property
     def suggester(self) -> Suggester:
@@ -88,6 +90,16 @@ class Resolver:
     # -- one line ---------------------------------------------------------------------------
 
     def resolve_line(self, line: DeckLine) -> ResolvedLine:
+        key = (line.card_id, line.name, line.set_code, line.number)
+        known = self._memo.get(key)
+        if known is not None:
+            return ResolvedLine(line, known[0], known[1], note=known[2])
+        resolved = self._resolve_line(line)
+        if resolved.finding is None:
+            self._memo[key] = (resolved.candidates, resolved.via, resolved.note)
+        return resolved
+
+    def _resolve_line(self, line: DeckLine) -> ResolvedLine:
         if line.card_id:
             card = self.catalogue.get(line.card_id)
             if card is None:
@@ -126,7 +138,9 @@ class Resolver:
                     return self._checked(
                         line, joined, "name", note=f"read {code!r} as part of the name"
                     )
-                return self._unknown(line, self._no_number_message(line, code, sets), "")
+                message = self._no_number_message(line, code, sets)
+                known = bool(self.catalogue.by_name(line.name))
+                return self._unknown(line, message, "" if known else line.name)
             if energy_type:
                 return self._energy(line, energy_type, [])
             # An unknown code may be part of the name ("1 Charizard ex 125"), or a code we
@@ -159,7 +173,7 @@ class Resolver:
             return True
         if any(name_key(alias) == name_key(written) for alias in card.aliases.values()):
             return True
-        return self.suggester.similarity(written, card.name) >= NAME_MATCH_THRESHOLD
+        return similarity(written, card.name) >= NAME_MATCH_THRESHOLD
 
     def _name_in_sets(self, name: str, sets: tuple[object, ...]) -> tuple[Card, ...]:
         set_ids = {getattr(s, "id", None) for s in sets}

@@ -26,7 +26,7 @@ _DIGITS = re.compile(r"^(?P<prefix>[A-Za-z]*)-?(?P<digits>\d+)(?P<suffix>[A-Za-z
 def set_code_data() -> dict[str, Any]:
     """``totemdeck/data/set_codes.yaml``: aliases, Energy pseudo-sets, Pocket codes."""
     text = resources.files("totemdeck.data").joinpath("set_codes.yaml").read_text("utf-8")
-    data: dict[str, Any] = yaml.safe_load(text)
+    data: dict[str, Any] = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     return data
 
 

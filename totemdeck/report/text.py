@@ -59,9 +59,9 @@ def verdict_line(report: Report, style: Style) -> str:
     return style("NOT LEGAL", "bold", "red") + f" — {report.deck} ({counts})"
 
 
-def render_one(report: Report, style: Style, totem_label: str | None = None) -> str:
+def render_one(report: Report, style: Style) -> str:
     out = [style(report.deck, "bold")]
-    out += _totem_lines(report.totem, totem_label)
+    out += _totem_lines(report.totem, report.totem_label)
     c = report.counts
     out.append(f"Cards: Totem {c['totem']} + main deck {c['main']} = {c['total']}")
     if report.errors:
@@ -76,9 +76,6 @@ def render_one(report: Report, style: Style, totem_label: str | None = None) -> 
     return "\n".join(out) + "\n"
 
 
-def render_text(
-    reports: Sequence[Report], colour: bool = False, totem_labels: Sequence[str | None] = ()
-) -> str:
+def render_text(reports: Sequence[Report], colour: bool = False) -> str:
     style = Style(colour)
-    labels = list(totem_labels) + [None] * (len(reports) - len(totem_labels))
-    return "\n".join(render_one(r, style, label) for r, label in zip(reports, labels, strict=True))
+    return "\n".join(render_one(report, style) for report in reports)

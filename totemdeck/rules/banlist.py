@@ -45,19 +45,26 @@ class Banlist:
     format_name: str = "Totem Format"
     updated: str | None = None
     comment: str | None = None
-    _by_key: dict[str, list[BanEntry]] = field(default_factory=dict, compare=False, repr=False)
+    # Indexes built once: a check asks about every card of every deck.
+    _by_name: dict[str, BanEntry] = field(default_factory=dict, compare=False, repr=False)
+    _by_print: dict[str, BanEntry] = field(default_factory=dict, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         for entry in self.entries:
-            self._by_key.setdefault(entry.key, []).append(entry)
+            if entry.prints:
+                for print_id in entry.prints:
+                    self._by_print.setdefault(print_id.casefold(), entry)
+            else:
+                self._by_name.setdefault(entry.key, entry)
 
     def match(self, card: Card) -> BanEntry | None:
-        """The entry that bans this print, if any."""
-        for key in {name_key(card.name, card.supertype), name_key(card.name)}:
-            for entry in self._by_key.get(key, ()):
-                if entry.matches(card):
-                    return entry
-        for entry in self.entries:  # pinned prints whose name differs (renamed print)
-            if entry.prints and entry.matches(card):
+        """The entry that bans this print, if any (name-wide first, then pinned prints)."""
+        for key in (name_key(card.name, card.supertype), name_key(card.name)):
+            entry = self._by_name.get(key)
+            if entry is not None:
+                return entry
+        for print_id in (card.id, *card.aliases.values()):
+            entry = self._by_print.get(print_id.casefold())
+            if entry is not None:
                 return entry
         return None

@@ -37,6 +37,7 @@ class Report:
     counts: dict[str, int]
     findings: tuple[Finding, ...]
     chosen: dict[int, str] = field(default_factory=dict)  # line → the print evaluated
+    totem_label: str | None = None  # "Charizard ex OBF 125", for people
 
     @property
     def errors(self) -> tuple[Finding, ...]:
@@ -75,6 +76,8 @@ def _signature(card: Card, ctx: RuleContext) -> tuple[Any, ...]:
 
 def _groups(line: ResolvedLine, ctx: RuleContext) -> list[list[Card]]:
     """A line's prints grouped by signature, newest first; the newest print's group leads."""
+    if len(line.candidates) == 1:
+        return [list(line.candidates)]
     groups: dict[tuple[Any, ...], list[Card]] = {}
     for card in sorted(line.candidates, key=lambda c: (c.set.release_date, c.id), reverse=True):
         groups.setdefault(_signature(card, ctx), []).append(card)
@@ -117,7 +120,8 @@ class Checker:
         grouped = {r.line.line: _groups(r, self.ctx) for r in lines}
         choice = {number: groups[0][0] for number, groups in grouped.items()}
         findings = list(resolved.findings)
-        base = self._evaluate(resolved, choice)
+        deck = self._deck(resolved, choice)
+        base = self._run_rules(deck)
         findings += base
         for r in lines:
             groups = grouped[r.line.line]
@@ -126,8 +130,8 @@ class Checker:
                 if ambiguous:
                     findings.append(ambiguous)
         findings.sort(key=lambda f: (_SEVERITY_ORDER[f.severity], f.line or 0, f.code))
-        deck = self._deck(resolved, choice)
         return Report(
+            totem_label=deck.totem[0].card.label if deck.totem else None,
             deck=resolved.decklist.source,
             legal=not any(f.is_error for f in findings),
             totem=self._totem(deck),
@@ -163,9 +167,11 @@ class Checker:
             unresolved_totem=any(not r.resolved for r in resolved.totem),
         )
 
-    def _evaluate(self, resolved: ResolvedDeck, choice: dict[int, Card]) -> list[Finding]:
-        deck = self._deck(resolved, choice)
+    def _run_rules(self, deck: Deck) -> list[Finding]:
         return [finding for _code, rule in RULES for finding in rule(deck, self.ctx)]
+
+    def _evaluate(self, resolved: ResolvedDeck, choice: dict[int, Card]) -> list[Finding]:
+        return self._run_rules(self._deck(resolved, choice))
 
     def _totem(self, deck: Deck) -> TotemNumbers | None:
         groups = totem_groups(deck)

@@ -9,12 +9,13 @@ from typing import Any
 
 import yaml
 
-from totemdeck.schemas import first_error
+from totemdeck.errors import TotemdeckError
+from totemdeck.schemas import first_error, is_valid_fast
 
 COLUMNS = ("Basic", "Stage 1", "Stage 2", "Stage 3")
 
 
-class FormatFileError(Exception):
+class FormatFileError(TotemdeckError):
     """The format file is unreadable or breaks its schema (one line, with the path)."""
 
 
@@ -44,9 +45,8 @@ class FormatRules:
 
     @classmethod
     def from_data(cls, data: dict[str, Any], where: str = "format.yaml") -> FormatRules:
-        problem = first_error("format", data)
-        if problem is not None:
-            raise FormatFileError(f"{where}: {problem}")
+        if not is_valid_fast("format", data):
+            raise FormatFileError(f"{where}: {first_error('format', data)}")
         special = data["special_energy"]
         return cls(
             name=data["format"],
@@ -80,7 +80,7 @@ def load_format(path: str | Path | None = None) -> FormatRules:
         else:
             text = Path(path).read_text(encoding="utf-8")
             where = str(path)
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     except OSError as exc:
         raise FormatFileError(f"{path}: cannot read ({exc.strerror or exc})") from exc
     except yaml.YAMLError as exc:

@@ -20,6 +20,7 @@ from requests.adapters import HTTPAdapter
 from urllib3.util.retry import Retry
 
 from totemdeck import __version__
+from totemdeck.errors import TotemdeckError
 
 USER_AGENT = f"totemdeck/{__version__} (+https://github.com/totemdeck/totemdeck)"
 # (connect, read) seconds. Raw GitHub answers a 2 MB set file in well under a second (2026-11).
@@ -31,7 +32,7 @@ RETRY_STATUSES = (429, 500, 502, 503, 504)
 _SAFE_SEGMENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 
 
-class FetchError(Exception):
+class FetchError(TotemdeckError):
     """A document could not be fetched or read; the message is one line for the user."""
 
 

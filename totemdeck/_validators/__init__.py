@@ -1,0 +1,1 @@
+"""Validators compiled from schemas/ by scripts/compile_schemas.py (``make schemas``)."""

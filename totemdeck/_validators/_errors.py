@@ -1,0 +1,28 @@
+"""The exceptions the generated validators raise (fastjsonschema's names, without its import)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class JsonSchemaValueException(ValueError):
+    """A document broke its schema; ``first_error`` explains it with jsonschema."""
+
+    def __init__(
+        self,
+        message: str,
+        value: Any = None,
+        name: str | None = None,
+        definition: Any = None,
+        rule: str | None = None,
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.value = value
+        self.name = name
+        self.definition = definition
+        self.rule = rule
+
+
+class JsonSchemaValuesException(JsonSchemaValueException):
+    """Several problems at once (fastjsonschema's name)."""
