@@ -89,3 +89,14 @@ def test_check_command_json_and_exit_codes(
     report = json.loads(capsys.readouterr().out)
     assert report["ok"] is False and "out of order" in report["problems"][0]
     assert main(["banlist", "check", str(ROOT / "nope.yaml"), *cat]) == 2
+
+
+def test_schema_only_needs_no_catalogue(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The pre-commit hook's mode: schema, order, duplicates, dates; no card lookups."""
+    empty = ["--catalogue", str(tmp_path)]  # no catalogue there
+    assert main(["banlist", "check", "--schema-only", str(ROOT / "banlist.yaml"), *empty]) == 0
+    unsorted = str(ROOT / "tests/banlists/unsorted.yaml")
+    assert main(["banlist", "check", "--schema-only", unsorted, *empty]) == 1
+    assert "out of order" in capsys.readouterr().out
+    unknown = str(ROOT / "tests/banlists/unknown-name.yaml")
+    assert main(["banlist", "check", "--schema-only", unknown, *empty]) == 0

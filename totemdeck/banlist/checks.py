@@ -31,9 +31,12 @@ class BanlistProblem:
 
 
 def check_banlist(
-    banfile: BanlistFile, catalogue: Catalogue, today: dt.date | None = None
+    banfile: BanlistFile, catalogue: Catalogue | None, today: dt.date | None = None
 ) -> Iterator[BanlistProblem]:
-    """Every domain problem of the banlist, in file order."""
+    """Every domain problem of the banlist, in file order.
+
+    Without a catalogue (``--schema-only``, pre-commit) names and prints are not looked up.
+    """
     today_text = (today or dt.date.today()).isoformat()
     entries = banfile.banlist.entries
     suggester: Suggester | None = None
@@ -41,8 +44,8 @@ def check_banlist(
     for index, entry in enumerate(entries):
         line = banfile.entry_lines[index] if index < len(banfile.entry_lines) else None
         where = f"entries[{index}]"
-        prints = catalogue.by_name(entry.name)
-        if not prints:
+        prints = catalogue.by_name(entry.name) if catalogue is not None else [None]
+        if not prints and catalogue is not None:
             suggester = suggester or Suggester(catalogue.names())
             close = ", ".join(repr(n) for n in suggester.closest(entry.name))
             yield BanlistProblem(
@@ -51,8 +54,8 @@ def check_banlist(
                 f"no card is named {entry.name!r}, so the ban could never apply"
                 + (f"; did you mean {close}?" if close else ""),
             )
-        for p_index, print_id in enumerate(entry.prints):
-            card = catalogue.get(print_id)
+        for p_index, print_id in enumerate(entry.prints if catalogue is not None else ()):
+            card = catalogue.get(print_id) if catalogue is not None else None
             if card is None:
                 yield BanlistProblem(
                     line, f"{where}.prints[{p_index}]", f"no card has the id {print_id!r}"

@@ -41,6 +41,9 @@ def _load(path: Path | None) -> BanlistFile:
 def check(
     file: Path = FileArgument,
     output: OutputFormat = FormatOption,
+    schema_only: bool = typer.Option(
+        False, "--schema-only", help="No catalogue: schema, order, duplicates and dates only."
+    ),
     catalogue: str = CatalogueOption,
 ) -> None:
     """Check the schema, then every name and print against the catalogue.
@@ -62,7 +65,9 @@ def check(
             fail(exc.problems[0])
         schema_problems = exc.problems
     domain = []
-    if banfile is not None:
+    if banfile is not None and schema_only:
+        domain = list(check_banlist(banfile, None))
+    elif banfile is not None:
         with Catalogue.open(catalogue) as cat:
             domain = list(check_banlist(banfile, cat))
     problems = schema_problems + [p.render(path) for p in domain]
