@@ -33,10 +33,11 @@ bench: $(STAMP)
 
 # Import the catalogue (from the shared mirror when it is there), then check the banlist.
 catalogue: $(STAMP)
-	@if [ -d $(SHARED)/pokemontcg ]; then \
-		$(BIN)/totemdeck import --source pokemontcg --from $(SHARED)/pokemontcg --catalogue $(CATALOGUE); \
+	@if [ -d $(SHARED)/pokemontcg ] && [ -d $(SHARED)/tcgdex/v2 ]; then \
+		$(BIN)/totemdeck import --from pokemontcg=$(SHARED)/pokemontcg \
+			--from tcgdex=$(SHARED)/tcgdex/v2 --catalogue $(CATALOGUE); \
 	else \
-		$(BIN)/totemdeck import --source pokemontcg --catalogue $(CATALOGUE); \
+		$(BIN)/totemdeck import --catalogue $(CATALOGUE); \
 	fi
 	$(BIN)/totemdeck banlist check banlist.yaml --catalogue $(CATALOGUE)
 

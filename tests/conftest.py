@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.server import ServerState, serve
+from tests.helpers.server import serve
 from totemdeck.catalogue.store import Catalogue
-from totemdeck.importer import import_pokemontcg
+from totemdeck.importer import import_sources
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = (ROOT.parent / "shared" / "data").resolve()
@@ -49,19 +49,19 @@ def pokemontcg_dir() -> Path:
     return _require(POKEMONTCG)
 
 
-@pytest.fixture
-def pokemontcg_server(pokemontcg_dir: Path) -> Iterator[tuple[str, ServerState]]:
-    with serve(pokemontcg_dir) as served:
-        yield served
+@pytest.fixture(scope="session")
+def tcgdex_dir() -> Path:
+    return _require(TCGDEX)
 
 
 @pytest.fixture(scope="session")
 def full_catalogue_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The whole pokemontcg mirror imported once over real local HTTP, shared by the session."""
+    """Both mirrors imported once over real local HTTP (as `totemdeck import` does by
+    default), shared by the session."""
     folder = tmp_path_factory.mktemp("catalogue")
-    with serve(_require(POKEMONTCG)) as (url, _state):
-        summary = import_pokemontcg(str(folder), url)
-    assert summary.ok
+    with serve(_require(POKEMONTCG)) as (ptcg_url, _a), serve(_require(TCGDEX)) as (dex_url, _b):
+        result = import_sources(str(folder), origins={"pokemontcg": ptcg_url, "tcgdex": dex_url})
+    assert result.ok
     return folder
 
 

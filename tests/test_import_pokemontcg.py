@@ -16,7 +16,7 @@ from totemdeck.sources.http import FetchError, Location, check_segment, make_ses
 
 def test_whole_mirror_is_imported(catalogue: Catalogue, pokemontcg_dir: Path) -> None:
     set_ids = {s["id"] for s in json.loads((pokemontcg_dir / "sets/en.json").read_text())}
-    assert set(catalogue.sets()) == set_ids
+    assert set_ids <= set(catalogue.sets())
     assert catalogue.count() >= 18_000
 
 

@@ -46,7 +46,7 @@ def check_banlist(
         where = f"entries[{index}]"
         prints = catalogue.by_name(entry.name) if catalogue is not None else [None]
         if not prints and catalogue is not None:
-            suggester = suggester or Suggester(catalogue.names())
+            suggester = suggester or Suggester(catalogue.names(), catalogue.alias_names())
             close = ", ".join(repr(n) for n in suggester.closest(entry.name))
             yield BanlistProblem(
                 line,

@@ -23,7 +23,7 @@ from totemdeck.catalogue.names import fold, name_key
 from totemdeck.errors import TotemdeckError
 
 DB_NAME = "catalogue.sqlite"
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
 ENV_VAR = "TOTEMDECK_CATALOGUE"
 
 _DDL = """
@@ -45,14 +45,36 @@ CREATE TABLE IF NOT EXISTS cards (
     number_key TEXT NOT NULL,
     supertype TEXT NOT NULL,
     release_date TEXT NOT NULL,
+    source TEXT NOT NULL,
     data TEXT NOT NULL
 );
+-- Other names (another language) and ids (the other source's) of a print; derived.
 CREATE TABLE IF NOT EXISTS aliases (
     alias_key TEXT NOT NULL,
     card_id TEXT NOT NULL,
     kind TEXT NOT NULL,
+    lang TEXT NOT NULL,
     value TEXT NOT NULL,
-    PRIMARY KEY (alias_key, card_id, kind)
+    PRIMARY KEY (alias_key, card_id, kind, lang)
+);
+-- Another source's code for a set (TCGdex "sv03" for pokemontcg "sv3"); derived.
+CREATE TABLE IF NOT EXISTS set_aliases (code TEXT NOT NULL, set_id TEXT NOT NULL,
+                                        PRIMARY KEY (code, set_id));
+-- TCGdex as fetched and normalised, kept apart so the merge can be redone in any order.
+CREATE TABLE IF NOT EXISTS tcgdex_sets (id TEXT PRIMARY KEY, data TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS tcgdex_cards (
+    id TEXT PRIMARY KEY,
+    set_id TEXT NOT NULL,
+    number_key TEXT NOT NULL,
+    etag TEXT,
+    updated TEXT,
+    data TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS tcgdex_names (
+    card_id TEXT NOT NULL,
+    lang TEXT NOT NULL,
+    name TEXT NOT NULL,
+    PRIMARY KEY (card_id, lang)
 );
 """
 _INDEXES = """
@@ -98,6 +120,7 @@ class Catalogue:
         # asks for the same prints again and again).
         self._ids_by_query: dict[tuple[str, ...], list[str]] = {}
         self._sets: dict[str, CardSet] | None = None
+        self._set_aliases: dict[str, list[str]] | None = None
         self._names: list[str] | None = None
 
     @classmethod
@@ -135,14 +158,27 @@ class Catalogue:
     # -- single lookups -------------------------------------------------------------------
 
     def _load(self, rows: Iterable[tuple[str, str]]) -> list[Card]:
-        cards = []
-        for card_id, data in rows:
-            card = self._cards.get(card_id)
-            if card is None:
-                card = Card.from_record(json.loads(data))
-                self._cards[card_id] = card
-            cards.append(card)
-        return cards
+        """Cards from ``(id, data)`` rows, each built once, with its aliases attached."""
+        rows = list(rows)
+        fresh = [json.loads(data) for card_id, data in rows if card_id not in self._cards]
+        if fresh:
+            aliases = self._aliases_of([record["id"] for record in fresh])
+            for record in fresh:
+                record["aliases"] = aliases.get(record["id"], {})
+                self._cards[record["id"]] = Card.from_record(record)
+        return [self._cards[card_id] for card_id, _data in rows]
+
+    def _aliases_of(self, card_ids: list[str]) -> dict[str, dict[str, str]]:
+        """``{card id: {"es": "Supercaña", "tcgdex": "sv03-125"}}`` for these cards."""
+        found: dict[str, dict[str, str]] = {}
+        for start in range(0, len(card_ids), 500):
+            chunk = card_ids[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            for card_id, lang, value in self._db.execute(
+                f"SELECT card_id, lang, value FROM aliases WHERE card_id IN ({marks})", chunk
+            ):
+                found.setdefault(card_id, {})[lang] = value
+        return found
 
     def get(self, card_id: str) -> Card | None:
         """The print with this id (``sv3-125``), or one whose other-source id it is."""
@@ -234,17 +270,27 @@ class Catalogue:
                 )
         return self._sets
 
+    def set_aliases(self) -> dict[str, list[str]]:
+        """Other sources' codes for sets: ``{"sv03": ["sv3"], …}``."""
+        if self._set_aliases is None:
+            self._set_aliases = {}
+            for code, set_id in self._db.execute("SELECT code, set_id FROM set_aliases"):
+                self._set_aliases.setdefault(code, []).append(set_id)
+        return self._set_aliases
+
     # -- whole-catalogue views --------------------------------------------------------------
 
     def names(self) -> list[str]:
-        """Every distinct printed name (and alias), for suggestions."""
+        """Every distinct printed name, for suggestions."""
         if self._names is None:
-            rows = self._db.execute(
-                "SELECT DISTINCT name FROM cards UNION SELECT DISTINCT value FROM aliases "
-                "WHERE kind = 'name'"
-            )
+            rows = self._db.execute("SELECT DISTINCT name FROM cards")
             self._names = sorted(r[0] for r in rows)
         return self._names
+
+    def alias_names(self) -> list[str]:
+        """Every other name of a print (other languages and spellings)."""
+        rows = self._db.execute("SELECT DISTINCT value FROM aliases WHERE kind = 'name'")
+        return sorted(r[0] for r in rows)
 
     def search(self, query: str, limit: int = 20) -> list[Card]:
         """Prints whose name (or alias) contains ``query``, ignoring case and accents."""
@@ -368,9 +414,11 @@ class CatalogueWriter:
     def set_meta(self, key: str, value: str) -> None:
         self.db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))
 
-    def existing_cards(self, set_id: str) -> dict[str, str]:
+    def existing_cards(self, set_id: str, source: str = "pokemontcg") -> dict[str, str]:
         """The stored JSON of each card of a set, by id, to tell unchanged from updated."""
-        rows = self.db.execute("SELECT id, data FROM cards WHERE set_id = ?", (set_id,))
+        rows = self.db.execute(
+            "SELECT id, data FROM cards WHERE set_id = ? AND source = ?", (set_id, source)
+        )
         return dict(rows.fetchall())
 
     def set_state(self, set_id: str) -> tuple[str | None, str | None] | None:
@@ -405,7 +453,7 @@ class CatalogueWriter:
         """Insert or replace cards given as ``(record, its canonical JSON)``."""
         self.db.executemany(
             "INSERT OR REPLACE INTO cards(id, name, name_key, set_id, number_key, supertype,"
-            " release_date, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            " release_date, source, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 (
                     r["id"],
@@ -415,6 +463,7 @@ class CatalogueWriter:
                     number_key(r["number"]),
                     r["supertype"],
                     r["set"]["release_date"],
+                    r["source"],
                     data,
                 )
                 for r, data in records
@@ -424,13 +473,15 @@ class CatalogueWriter:
     def delete_cards(self, card_ids: Iterable[str]) -> None:
         self.db.executemany("DELETE FROM cards WHERE id = ?", ((i,) for i in card_ids))
 
-    def put_aliases(self, rows: Iterable[tuple[str, str, str]]) -> None:
-        """Aliases as ``(card_id, kind, value)``; kind is ``name`` (another language) or ``id``."""
+    def put_aliases(self, rows: Iterable[tuple[str, str, str, str]]) -> None:
+        """Aliases as ``(card_id, kind, lang, value)``: kind ``name`` (lang: its language)
+        or ``id`` (lang: the source that uses that id)."""
         self.db.executemany(
-            "INSERT OR REPLACE INTO aliases(alias_key, card_id, kind, value) VALUES (?, ?, ?, ?)",
+            "INSERT OR REPLACE INTO aliases(alias_key, card_id, kind, lang, value)"
+            " VALUES (?, ?, ?, ?, ?)",
             (
-                (name_key(v) if kind == "name" else v.casefold(), card_id, kind, v)
-                for card_id, kind, v in rows
+                (name_key(v) if kind == "name" else v.casefold(), card_id, kind, lang, v)
+                for card_id, kind, lang, v in rows
             ),
         )
 

@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from totemdeck.catalogue.names import fold, name_key
 
 
 class Suggester:
     """Fuzzy name matching over every catalogue name (folded once, matched in C)."""
 
-    def __init__(self, names: list[str]) -> None:
+    def __init__(self, names: list[str], other_names: Sequence[str] = ()) -> None:
         # One entry per name as the rules compare names ("Boss's Orders (Ghetsis)" is
-        # "Boss's Orders"), shown as its shortest spelling.
+        # "Boss's Orders"), shown as its shortest printed spelling; ``other_names``
+        # (other languages, other sources' spellings) only fill keys no print has.
         shortest: dict[str, str] = {}
         for name in names:
             key = name_key(name)
             if key not in shortest or len(name) < len(shortest[key]):
                 shortest[key] = name
+        for name in other_names:
+            shortest.setdefault(name_key(name), name)
         self._names = list(shortest.values())
         self._folded = list(shortest)
 

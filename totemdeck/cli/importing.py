@@ -14,11 +14,13 @@ from totemdeck.cli.options import CatalogueOption, FormatOption, OutputFormat
 from totemdeck.cli.output import EXIT_PROBLEMS, EXIT_USAGE, fail, write_text
 
 if TYPE_CHECKING:
-    from totemdeck.importer import ImportSummary, Progress
+    from totemdeck.importer import ImportSummary, MergeSummary, Progress
 
 
 class Source(StrEnum):
+    all = "all"
     pokemontcg = "pokemontcg"
+    tcgdex = "tcgdex"
 
 
 class RichProgress:
@@ -54,7 +56,7 @@ def _progress(enabled: bool) -> Progress | None:
 
 
 def render_summary(summary: ImportSummary) -> str:
-    """The end-of-import summary, one fact per line."""
+    """The end-of-import summary of one source, one fact per line."""
     lines = [
         f"source:    {summary.source} ({summary.origin})",
         f"sets:      {summary.sets} ({summary.sets_downloaded} downloaded, "
@@ -62,32 +64,82 @@ def render_summary(summary: ImportSummary) -> str:
         f"cards:     {summary.added} added, {summary.updated} updated, "
         f"{summary.unchanged} unchanged, {summary.removed} removed, "
         f"{len(summary.rejected)} rejected",
-        f"download:  {summary.bytes_downloaded / 1e6:.1f} MB in {summary.seconds:.1f} s",
     ]
-    for skipped in summary.skipped:
-        lines.append(f"skipped set {skipped.set_id}: {skipped.reason}")
+    if summary.names:
+        lines.append("names:     " + ", ".join(f"{n} {lang}" for lang, n in summary.names.items()))
+    lines.append(
+        f"download:  {summary.requests} requests, {summary.bytes_downloaded / 1e6:.1f} MB "
+        f"in {summary.seconds:.1f} s"
+    )
+    for skipped in summary.skipped[:20]:
+        lines.append(f"skipped {skipped.set_id}: {skipped.reason}")
+    if len(summary.skipped) > 20:
+        lines.append(f"… and {len(summary.skipped) - 20} more skipped (see --format json)")
     for rejected in summary.rejected[:20]:
         lines.append(f"rejected card {rejected.card_id}: {rejected.reason}")
     if len(summary.rejected) > 20:
         lines.append(f"… and {len(summary.rejected) - 20} more rejected cards (see --format json)")
-    lines.append("catalogue updated" if summary.committed else "catalogue NOT changed")
     return "\n".join(lines) + "\n"
+
+
+def render_merge(merge: MergeSummary) -> str:
+    if not (merge.sets_matched or merge.sets_added):
+        return ""
+    return (
+        f"merge:     {merge.prints_matched} prints in both sources (one record each), "
+        f"{merge.prints_added} only in TCGdex added, {merge.prints_unmatched} TCGdex prints "
+        f"unmatched in matched sets (added); sets {merge.sets_matched} matched, "
+        f"{merge.sets_added} only in TCGdex\n"
+    )
+
+
+def _layout(folder: str) -> str | None:
+    """Which source a local folder holds, by its layout."""
+    from pathlib import Path
+
+    root = Path(folder.removeprefix("file://"))
+    if (root / "sets" / "en.json").is_file():
+        return "pokemontcg"
+    if (root / "en" / "sets.json").is_file():
+        return "tcgdex"
+    return None
+
+
+def _origins(values: list[str], sources: list[str]) -> tuple[list[str], dict[str, str | None]]:
+    """``--from SOURCE=URL_OR_DIR``, or ``--from URL_OR_DIR`` for one source; a bare folder
+    given with the default ``--source all`` imports just the source its layout shows."""
+    origins: dict[str, str | None] = {}
+    for value in values:
+        name, sep, place = value.partition("=")
+        if sep and name in ("pokemontcg", "tcgdex"):
+            origins[name] = place
+        elif len(sources) == 1:
+            origins[sources[0]] = value
+        elif len(values) == 1 and _layout(value):
+            detected = _layout(value)
+            assert detected is not None
+            return [detected], {detected: value}
+        else:
+            fail(f"--from {value!r}: with several sources write --from SOURCE=URL_OR_DIR")
+    return sources, origins
 
 
 @app.command("import")
 def import_command(
-    source: Source = typer.Option(Source.pokemontcg, "--source", "-s", help="Card source."),
-    origin: str = typer.Option(
-        None,
+    source: Source = typer.Option(Source.all, "--source", "-s", help="Card source(s)."),
+    origin: list[str] = typer.Option(
+        [],
         "--from",
-        help="URL (http, https, file) or folder with the source's layout; "
-        "default: the public online source.",
+        help="URL (http, https, file) or folder with the source's layout; with several "
+        "sources SOURCE=URL_OR_DIR (repeatable). Default: the public online sources.",
         show_default=False,
     ),
+    lang: str = typer.Option("en,es", "--lang", help="TCGdex languages to keep names of."),
+    workers: int = typer.Option(8, "--workers", min=1, max=64, help="Concurrent requests."),
     keep_going: bool = typer.Option(
         False, "--keep-going", help="Swap in what was imported even if some sets failed."
     ),
-    force: bool = typer.Option(False, "--force", help="Download every set, changed or not."),
+    force: bool = typer.Option(False, "--force", help="Download everything, changed or not."),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="Progress bar on a TTY."),
     catalogue: str = CatalogueOption,
     output: OutputFormat = FormatOption,
@@ -96,27 +148,44 @@ def import_command(
 
     Example: totemdeck import --source pokemontcg --from ../shared/data/pokemontcg
     """
-    from totemdeck.importer import ImportFailed, import_pokemontcg
+    from totemdeck.importer import ImportFailed, NoProgress, import_sources
     from totemdeck.sources.http import BadOrigin, FetchError
 
+    sources = ["pokemontcg", "tcgdex"] if source is Source.all else [source.value]
+    langs = tuple(x.strip() for x in lang.split(",") if x.strip())
+    if "en" not in langs:
+        langs = ("en", *langs)
+    sources, origins = _origins(origin, sources)
     try:
-        summary = import_pokemontcg(
-            catalogue, origin, keep_going=keep_going, force=force, progress=_progress(progress)
+        result = import_sources(
+            catalogue,
+            sources,
+            origins,
+            langs=langs,
+            keep_going=keep_going,
+            force=force,
+            progress=(lambda: _progress(progress) or NoProgress()),
+            workers=workers,
         )
     except BadOrigin as exc:
         fail(str(exc), EXIT_USAGE)
     except FetchError as exc:
         fail(str(exc), EXIT_PROBLEMS)
     except ImportFailed as exc:
-        _show(exc.summary, output)
+        _show_one(exc.summary, output)
         fail(str(exc), EXIT_PROBLEMS)
-    _show(summary, output)
-    if summary.skipped:
+    if output is OutputFormat.json:
+        write_text(json.dumps(result.as_dict(), indent=2, ensure_ascii=False) + "\n")
+    else:
+        text = "".join(render_summary(s) for s in result.summaries)
+        text += render_merge(result.merge) if result.merge else ""
+        write_text(text + "catalogue updated\n")
+    if not result.ok:
         raise typer.Exit(EXIT_PROBLEMS)
 
 
-def _show(summary: ImportSummary, output: OutputFormat) -> None:
+def _show_one(summary: ImportSummary, output: OutputFormat) -> None:
     if output is OutputFormat.json:
         write_text(json.dumps(summary.as_dict(), indent=2, ensure_ascii=False) + "\n")
     else:
-        write_text(render_summary(summary))
+        write_text(render_summary(summary) + "catalogue NOT changed\n")

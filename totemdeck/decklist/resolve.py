@@ -74,7 +74,7 @@ class Resolver:
     @property
     def suggester(self) -> Suggester:
         if self._suggester is None:  # built on first unknown name: ~20,000 names folded
-            self._suggester = Suggester(self.catalogue.names())
+            self._suggester = Suggester(self.catalogue.names(), self.catalogue.alias_names())
         return self._suggester
 
     def resolve(self, decklist: Decklist) -> ResolvedDeck:

@@ -48,7 +48,8 @@ class SetIndex:
             for code in {card_set.id, card_set.ptcgl_code}:
                 if code:
                     by_code.setdefault(code.casefold(), []).append(card_set)
-        for code, set_ids in (data.get("aliases") or {}).items():
+        other_sources = catalogue.set_aliases().items()  # TCGdex's ids: sv03 → sv3
+        for code, set_ids in [*(data.get("aliases") or {}).items(), *other_sources]:
             extra = [sets[i] for i in set_ids if i in sets]
             known = by_code.setdefault(str(code).casefold(), [])
             known += [s for s in extra if s not in known]

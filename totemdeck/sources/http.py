@@ -121,7 +121,7 @@ class Location:
     def fetch_json(self, path: str, etag: str | None = None) -> Fetched:
         """GET ``path`` below the base and parse it as JSON (304 → ``not_modified``)."""
         raw, new_etag, not_modified = (
-            self._read_file(path) if self.folder is not None else self._get(path, etag)
+            self._read_file(path, etag) if self.folder is not None else self._get(path, etag)
         )
         if not_modified:
             return Fetched(None, etag, 0, not_modified=True)
@@ -131,14 +131,22 @@ class Location:
             raise FetchError(f"{self.describe(path)}: not valid JSON ({exc})") from exc
         return Fetched(data, new_etag, len(raw))
 
-    def _read_file(self, path: str) -> tuple[bytes, str | None, bool]:
+    def _read_file(self, path: str, etag: str | None) -> tuple[bytes, str | None, bool]:
+        """A file below the folder; its size and mtime act as an ETag (conditional reads)."""
         assert self.folder is not None
-        target = self.folder / path
+        target = self.folder / unquote(path)
+        if not target.is_file() and (self.folder / path).is_file():
+            target = self.folder / path  # a static API copy stores "exu-%3F.json" as named
         try:
-            size = target.stat().st_size
-            if size > self.max_bytes:
-                raise FetchError(f"{target}: {size} bytes is over the {self.max_bytes} byte cap")
-            return target.read_bytes(), None, False
+            stat = target.stat()
+            if stat.st_size > self.max_bytes:
+                raise FetchError(
+                    f"{target}: {stat.st_size} bytes is over the {self.max_bytes} byte cap"
+                )
+            file_etag = f'W/"{stat.st_size}-{stat.st_mtime_ns}"'
+            if etag is not None and etag == file_etag:
+                return b"", file_etag, True
+            return target.read_bytes(), file_etag, False
         except FileNotFoundError as exc:
             raise FetchError(f"{target}: no such file") from exc
         except OSError as exc:

@@ -1,19 +1,24 @@
-"""Importing a card source into the catalogue: incremental, validated, atomic.
+"""Importing pokemon-tcg-data into an open ``CatalogueWriter``: incremental and validated.
 
-The importer is I/O glue: a source client fetches raw payloads, a pure transform turns them
-into records, each record is validated against ``schemas/card.schema.json``, and the
-``CatalogueWriter`` swaps the new catalogue in only when the whole import succeeded.
+I/O glue: the client fetches raw payloads, a pure transform turns them into records, each
+record is validated against ``schemas/card.schema.json``, and only what changed is written.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from totemdeck.catalogue.store import CatalogueWriter, canonical_json
+from totemdeck.importer.summary import (
+    ImportFailed,
+    ImportSummary,
+    NoProgress,
+    Progress,
+    RejectedCard,
+    SkippedSet,
+)
 from totemdeck.schemas import first_error, is_valid_fast
 from totemdeck.sources.http import FetchError, Location, check_segment
 from totemdeck.sources.pokemontcg import DEFAULT_URL as POKEMONTCG_URL
@@ -25,107 +30,20 @@ from totemdeck.sources.pokemontcg.transform import RawCard, card_record, set_rec
 DEFAULT_WORKERS = 8
 
 
-class Progress(Protocol):
-    """What the importer tells a progress display; the CLI draws it, tests ignore it."""
-
-    def start(self, total: int, label: str) -> None: ...
-    def advance(self, label: str) -> None: ...
-    def finish(self) -> None: ...
-
-
-class NoProgress:
-    def start(self, total: int, label: str) -> None:
-        pass
-
-    def advance(self, label: str) -> None:
-        pass
-
-    def finish(self) -> None:
-        pass
-
-
-@dataclass(frozen=True, slots=True)
-class SkippedSet:
-    """A set that could not be imported this time, and why (partial failure as data)."""
-
-    set_id: str
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class RejectedCard:
-    """A card record that failed the schema: counted, reported, never imported."""
-
-    card_id: str
-    reason: str
-
-
-@dataclass(slots=True)
-class ImportSummary:
-    source: str
-    origin: str
-    sets: int = 0
-    sets_downloaded: int = 0
-    sets_unchanged: int = 0
-    added: int = 0
-    updated: int = 0
-    unchanged: int = 0
-    removed: int = 0
-    bytes_downloaded: int = 0
-    seconds: float = 0.0
-    committed: bool = False
-    skipped: list[SkippedSet] = field(default_factory=list)
-    rejected: list[RejectedCard] = field(default_factory=list)
-
-    @property
-    def ok(self) -> bool:
-        return self.committed and not self.skipped
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "source": self.source,
-            "from": self.origin,
-            "sets": self.sets,
-            "sets_downloaded": self.sets_downloaded,
-            "sets_unchanged": self.sets_unchanged,
-            "cards": {
-                "added": self.added,
-                "updated": self.updated,
-                "unchanged": self.unchanged,
-                "removed": self.removed,
-                "rejected": len(self.rejected),
-            },
-            "skipped_sets": [{"set": s.set_id, "reason": s.reason} for s in self.skipped],
-            "rejected_cards": [{"card": r.card_id, "reason": r.reason} for r in self.rejected],
-            "bytes_downloaded": self.bytes_downloaded,
-            "seconds": round(self.seconds, 3),
-            "committed": self.committed,
-        }
-
-
-class ImportFailed(Exception):
-    """The import did not swap in a new catalogue; ``summary`` says how far it got."""
-
-    def __init__(self, message: str, summary: ImportSummary) -> None:
-        super().__init__(message)
-        self.summary = summary
-
-
-def import_pokemontcg(
-    catalogue_dir: str | None,
+def import_pokemontcg_into(
+    writer: CatalogueWriter,
     origin: str | None = None,
     *,
-    keep_going: bool = False,
     force: bool = False,
     progress: Progress | None = None,
     location: Location | None = None,
     workers: int = DEFAULT_WORKERS,
 ) -> ImportSummary:
-    """Import the pokemon-tcg-data dump found at ``origin`` (URL or folder) into the catalogue.
+    """Import the pokemon-tcg-data dump found at ``origin`` (URL or folder) into ``writer``.
 
     A set whose ``updatedAt`` (or ETag) did not change is not downloaded again, unless
-    ``force``. A set that cannot be fetched fails the whole import (nothing is swapped in)
-    unless ``keep_going``, in which case its previous cards are kept and it is retried next time.
+    ``force``. A set that cannot be fetched is recorded in ``summary.skipped`` and keeps its
+    previous cards; the caller decides whether that fails the import.
     """
     progress = progress or NoProgress()
     started = time.perf_counter()
@@ -138,8 +56,9 @@ def import_pokemontcg(
     except FetchError as exc:
         raise ImportFailed(f"cannot read the set list: {exc}", summary) from exc
     summary.sets = len(raw_sets)
-    with CatalogueWriter(catalogue_dir) as writer, ThreadPoolExecutor(workers) as pool:
-        progress.start(len(raw_sets), "sets")
+    summary.requests = 1
+    with ThreadPoolExecutor(workers) as pool:
+        progress.start(len(raw_sets), "pokemontcg sets")
         # Plan on this thread (SQLite), fetch and parse on the pool, store in set order.
         planned: list[tuple[dict[str, Any], dict[str, str], Any, Future[Any]]] = []
         for raw_set in raw_sets:
@@ -168,6 +87,7 @@ def import_pokemontcg(
         for set_rec, existing, updated_at, job in planned:
             set_id = set_rec["id"]
             progress.advance(set_id)
+            summary.requests += 1
             try:
                 raw_cards, fetched = job.result()
             except FetchError as exc:
@@ -182,18 +102,8 @@ def import_pokemontcg(
                 _store_set_cards(writer, raw_cards, set_rec, existing, summary)
             writer.put_set(set_rec, "pokemontcg", updated_at, fetched.etag)
         progress.finish()
-        if summary.skipped and not keep_going:
-            summary.seconds = time.perf_counter() - started
-            raise ImportFailed(
-                f"{len(summary.skipped)} set(s) could not be imported; the previous catalogue "
-                "is unchanged (use --keep-going to import the rest)",
-                summary,
-            )
-        writer.set_meta("pokemontcg_imported_from", origin)
-        writer.set_meta(
-            "pokemontcg_imported_at", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-        )
-    summary.committed = True
+    writer.set_meta("pokemontcg_imported_from", origin)
+    writer.set_meta("pokemontcg_imported_at", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
     summary.seconds = time.perf_counter() - started
     return summary
 
@@ -249,6 +159,3 @@ def _reject_reason(
     if not is_valid_fast("card", record):
         return first_error("card", record) or "invalid record"
     return record, canonical_json(record)
-
-
-ImporterFn = Callable[..., ImportSummary]

@@ -1,0 +1,64 @@
+"""HTTP side of TCGdex: ``/{lang}/sets``, ``/{lang}/sets/{id}``, ``/{lang}/cards/{id}``.
+
+The ``.json`` suffix form works against the real API and a static copy alike. Card ids may
+hold characters like ``?`` and ``!``: they are escaped for the URL, never refused.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from totemdeck.sources.http import Fetched, FetchError, Location, check_segment, quote_segment
+
+LANGUAGES = ("en", "es")  # languages the catalogue keeps (the format's community writes both)
+
+
+class TcgdexClient:
+    def __init__(self, location: Location) -> None:
+        self.location = location
+
+    def _json(self, path: str, what: str, kind: type) -> Any:
+        data = self.location.fetch_json(path).data
+        if not isinstance(data, kind):
+            raise FetchError(f"{self.location.describe(path)}: expected a JSON {what}")
+        return data
+
+    def sets(self, lang: str) -> list[dict[str, Any]]:
+        lang = check_segment(lang, "language")
+        data: list[dict[str, Any]] = self._json(f"{lang}/sets.json", "list of sets", list)
+        return data
+
+    def set_fetched(self, lang: str, set_id: str) -> Fetched:
+        """One set with its card list (``cards[{id, localId, name}]``)."""
+        path = f"{check_segment(lang, 'language')}/sets/{quote_segment(set_id, 'set id')}.json"
+        fetched = self.location.fetch_json(path)
+        if not isinstance(fetched.data, dict):
+            raise FetchError(f"{self.location.describe(path)}: expected a JSON set")
+        return fetched
+
+    def card(self, lang: str, card_id: str, etag: str | None = None) -> Fetched:
+        path = f"{check_segment(lang, 'language')}/cards/{quote_segment(card_id)}.json"
+        fetched = self.location.fetch_json(path, etag=etag)
+        if not fetched.not_modified and not isinstance(fetched.data, dict):
+            raise FetchError(f"{self.location.describe(path)}: expected a JSON card")
+        return fetched
+
+
+def fetch_all(
+    fetch: Callable[[str], Fetched],
+    keys: Iterable[str],
+    workers: int,
+) -> Iterator[tuple[str, Fetched | FetchError]]:
+    """Fetch many documents with a bounded pool; yields (key, result or error) in order."""
+
+    def one(key: str) -> Fetched | FetchError:
+        try:
+            return fetch(key)
+        except FetchError as exc:
+            return exc
+
+    ordered = list(keys)
+    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+        yield from zip(ordered, pool.map(one, ordered), strict=True)

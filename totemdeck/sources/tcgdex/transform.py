@@ -1,0 +1,176 @@
+"""Pure normalisation of TCGdex payloads into catalogue records.
+
+Only this module knows TCGdex's field names (``evolveFrom``, ``suffix``, ``trainerType``,
+``energyType``, ``localId``…). TCGdex is thinner than pokemon-tcg-data for some mechanics,
+so what FORMAT.md needs is derived here from name, suffix, stage and rarity, with
+``totemdeck/data/tcgdex.yaml`` for what cannot be derived.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from importlib import resources
+from typing import Any
+
+import yaml
+
+SOURCE = "tcgdex"
+_SUPERTYPES = {"Pokemon": "Pokémon", "Pokémon": "Pokémon", "Trainer": "Trainer", "Energy": "Energy"}
+_LV_X = re.compile(r"\bLV\.?\s*X\b", re.IGNORECASE)
+# Trainer-kit Energy often has no energyType: a plain "Water Energy" is the basic one.
+_BASIC_ENERGY = re.compile(
+    r"(?:Basic )?(?:Grass|Fire|Water|Lightning|Psychic|Fighting|Darkness|Metal|Fairy) Energy"
+)
+
+
+@cache
+def tcgdex_data() -> dict[str, Any]:
+    text = resources.files("totemdeck.data").joinpath("tcgdex.yaml").read_text("utf-8")
+    data: dict[str, Any] = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+    return data
+
+
+def ptcgl_code(raw_set: dict[str, Any]) -> str | None:
+    """``ASR:TG`` (a subset) → ``ASR``; TCGdex's ``tcgOnline`` code when no abbreviation."""
+    official = (raw_set.get("abbreviation") or {}).get("official") or raw_set.get("tcgOnline")
+    if not official:
+        return None
+    code = str(official).split(":")[0].strip().upper()
+    return code if re.fullmatch(r"[A-Z0-9-]{1,12}", code) else None
+
+
+def set_record(raw_set: dict[str, Any]) -> dict[str, Any]:
+    counts = raw_set.get("cardCount") or {}
+    return {
+        "id": raw_set["id"],
+        "name": raw_set["name"],
+        "series": (raw_set.get("serie") or {}).get("name", ""),
+        "ptcgl_code": ptcgl_code(raw_set),
+        "release_date": raw_set["releaseDate"],
+        "printed_total": counts.get("official"),
+        "total": counts.get("total"),
+    }
+
+
+def _stage(raw: dict[str, Any], name: str) -> str | None:
+    stages: dict[str, str] = tcgdex_data()["stages"]
+    stage = stages.get(raw.get("stage") or "")
+    if stage:
+        if raw.get("suffix") == "Legend":
+            return "LEGEND"
+        return stage
+    # Hundreds of Pokémon lack a stage: derive it from the suffix, name and rarity.
+    suffix = raw.get("suffix")
+    if suffix == "Legend" or name.endswith(" LEGEND"):
+        return "LEGEND"
+    if _LV_X.search(name) or "LV.X" in (raw.get("rarity") or ""):
+        return "Level-Up"
+    for word in ("VMAX", "VSTAR", "V-UNION", "BREAK"):
+        if name.endswith(word):
+            return word
+    if name.startswith(("M ", "Primal ")) and suffix == "EX":
+        return "MEGA"
+    if not raw.get("evolveFrom"):
+        return "Basic"  # nothing to evolve from (TAG TEAM, V, most old Basics)
+    return None  # decided from other prints of the name once merged (see merge.py)
+
+
+def _subtypes(raw: dict[str, Any], name: str, supertype: str, stage: str | None) -> list[str]:
+    data = tcgdex_data()
+    out: list[str] = []
+    if supertype == "Pokémon":
+        if stage:
+            out.append(stage)
+        if raw.get("stage") == "Baby":
+            out.append("Baby")
+        suffix = raw.get("suffix")
+        if suffix == "TAG TEAM-GX":
+            out += ["TAG TEAM", "GX"]
+        elif suffix == "Legend":
+            pass  # the stage says LEGEND
+        elif suffix:
+            out.append(suffix)
+        if name.startswith("Radiant "):
+            out.append("Radiant")
+        if "★" in name:
+            out.append("Star")
+        if "◇" in name:
+            out.append("Prism Star")
+    elif supertype == "Trainer":
+        kind = data["trainer_types"].get(raw.get("trainerType") or "")
+        if kind:
+            out.append(kind)
+    elif supertype == "Energy":
+        kind = raw.get("energyType")
+        basic = kind == "Normal" or (kind is None and bool(_BASIC_ENERGY.fullmatch(name)))
+        out.append("Basic" if basic else "Special")
+    rarity = (raw.get("rarity") or "").casefold()
+    if rarity.startswith("ace spec") or name in data["ace_spec_names"]:
+        out.append("ACE SPEC")
+    return list(dict.fromkeys(out))
+
+
+def _rules(raw: dict[str, Any], name: str, stage: str | None) -> list[str]:
+    """Rule-box lines (which say the Prize cards), then the card's own text."""
+    boxes: dict[str, str] = tcgdex_data()["rule_box"]
+    suffix = raw.get("suffix")
+    lines: list[str] = []
+    if suffix == "ex" and name.startswith("Mega "):
+        lines.append(boxes["mega_ex"])
+    elif stage in ("VMAX", "VSTAR", "V-UNION"):
+        lines.append(boxes[stage])
+    elif suffix == "Legend" or stage == "LEGEND":
+        lines.append(boxes["Legend"])
+        if "&" in name:
+            lines.append(boxes["dual_legend"])
+    elif suffix in boxes:
+        lines.append(boxes[suffix])
+    if raw.get("effect"):
+        lines.append(str(raw["effect"]))
+    return lines
+
+
+def _regulation_mark(value: object) -> str | None:
+    """A single letter; TCGdex sometimes writes "None" or a lower-case letter."""
+    text = str(value or "").strip().upper()
+    return text if len(text) == 1 and text.isalpha() else None
+
+
+def card_record(raw: dict[str, Any], card_set: dict[str, Any]) -> dict[str, Any]:
+    """The catalogue record of one English TCGdex card; ``card_set`` is its ``set_record``."""
+    supertype = _SUPERTYPES.get(raw["category"], raw["category"])
+    name = str(raw["name"]).strip()
+    stage = _stage(raw, name) if supertype == "Pokémon" else None
+    if stage == "Level-Up" and not _LV_X.search(name):
+        name = f"{name} LV.X"  # "LV.X" is part of the name (FORMAT.md); TCGdex often omits it
+    is_pokemon = supertype == "Pokémon"
+    image = raw.get("image")
+    return {
+        "id": raw["id"],
+        "name": name,
+        "supertype": supertype,
+        "subtypes": _subtypes(raw, name, supertype, stage),
+        "stage": stage,
+        "types": list(dict.fromkeys(raw.get("types") or [])),
+        "hp": raw.get("hp") if isinstance(raw.get("hp"), int) else None,
+        "attacks": [
+            {"name": a.get("name", ""), "cost": list(a.get("cost") or [])}
+            for a in raw.get("attacks") or []
+        ],
+        "abilities": [a.get("name", "") for a in raw.get("abilities") or []],
+        "rules": _rules(raw, name, stage),
+        "retreat_cost": int(raw.get("retreat") or 0) if is_pokemon else None,
+        "evolves_from": raw.get("evolveFrom") or None,
+        "dex": list(raw.get("dexId") or []),
+        "regulation_mark": _regulation_mark(raw.get("regulationMark")),
+        "set": card_set,
+        "number": str(raw["localId"]),
+        "rarity": raw.get("rarity") if raw.get("rarity") not in (None, "None") else None,
+        "images": {"small": f"{image}/low.png", "large": f"{image}/high.png"} if image else {},
+        "source": SOURCE,
+        "legalities": {
+            fmt: "Legal" for fmt, legal in (raw.get("legal") or {}).items() if legal is True
+        },
+        "aliases": {},
+    }
