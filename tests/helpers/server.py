@@ -65,9 +65,6 @@ class _Handler(BaseHTTPRequestHandler):
             if kind == "body":
                 body = arg.encode()
         target = (self.state.root / path.lstrip("/")).resolve()
-        raw_target = (self.state.root / urlparse(self.path).path.lstrip("/")).resolve()
-        if not target.is_file() and raw_target.is_file():
-            target = raw_target  # a static API copy stores "exu-%3F.json" under that name
         if body is None:
             if self.state.root.resolve() not in target.parents or not target.is_file():
                 self._record(path, 404)

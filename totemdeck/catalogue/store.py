@@ -61,7 +61,12 @@ CREATE TABLE IF NOT EXISTS aliases (
 CREATE TABLE IF NOT EXISTS set_aliases (code TEXT NOT NULL, set_id TEXT NOT NULL,
                                         PRIMARY KEY (code, set_id));
 -- TCGdex as fetched and normalised, kept apart so the merge can be redone in any order.
-CREATE TABLE IF NOT EXISTS tcgdex_sets (id TEXT PRIMARY KEY, data TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS tcgdex_sets (
+    id TEXT PRIMARY KEY,
+    etag TEXT,
+    cards_checked TEXT,  -- when its cards were last revalidated (ISO time)
+    data TEXT NOT NULL
+);
 CREATE TABLE IF NOT EXISTS tcgdex_cards (
     id TEXT PRIMARY KEY,
     set_id TEXT NOT NULL,

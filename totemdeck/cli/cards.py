@@ -29,10 +29,11 @@ def card_line(card: Card) -> str:
     )
 
 
-def describe(card: Card, extra: list[str] | None = None) -> str:
+def describe(card: Card, extra: list[str] | None = None, lang: str = "en") -> str:
     """A readable page about one print (``extra``: identity and Totem lines)."""
+    shown = card.aliases.get(lang, card.name) if lang != "en" else card.name
     lines = [
-        f"{card.name}  ({card.id})",
+        f"{shown}  ({card.id})",
         f"  set:        {card.set.name} [{card.set.ptcgl_code or card.set.id}] "
         f"#{card.number}, {card.set.release_date} ({card.set.series})",
         f"  supertype:  {card.supertype}"
@@ -108,7 +109,8 @@ def search(
 
 @card_app.command("show")
 def show(
-    card_id: str = typer.Argument(..., help="A card id such as sv3-125."),
+    card_id: str = typer.Argument(..., help="A card id such as sv3-125 (or TCGdex's sv03-125)."),
+    lang: str = typer.Option("en", "--lang", help="Show the name in this language (en, es)."),
     catalogue: str = CatalogueOption,
     output: OutputFormat = FormatOption,
 ) -> None:
@@ -124,4 +126,4 @@ def show(
         record = {**card.to_record(), **extra}
         write_text(json.dumps(record, indent=2, ensure_ascii=False) + "\n")
     else:
-        write_text(describe(card, lines))
+        write_text(describe(card, lines, lang))

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 BanlistOption = typer.Option(
     None, "--banlist", help="Banlist file (default: ./banlist.yaml, else the installed one)."
 )
+LangOption = typer.Option("en", "--lang", help="Card names in this language where known (en, es).")
 FormatFileOption = typer.Option(
     None, "--format-file", help="Format parameters YAML (default: the installed format.yaml)."
 )
@@ -42,11 +43,13 @@ def load_rules(banlist: Path | None, format_file: Path | None) -> tuple[Banlist,
     return bans, fmt
 
 
-def make_checker(catalogue: Catalogue, banlist: Path | None, format_file: Path | None) -> Checker:
+def make_checker(
+    catalogue: Catalogue, banlist: Path | None, format_file: Path | None, lang: str = "en"
+) -> Checker:
     from totemdeck.rules import Checker
 
     bans, fmt = load_rules(banlist, format_file)
-    return Checker(catalogue, fmt=fmt, banlist=bans)
+    return Checker(catalogue, fmt=fmt, banlist=bans, lang=lang)
 
 
 @app.command("check")
@@ -55,6 +58,7 @@ def check_command(
     output: OutputFormat = FormatOption,
     banlist: Path = BanlistOption,
     format_file: Path = FormatFileOption,
+    lang: str = LangOption,
     catalogue: str = CatalogueOption,
 ) -> None:
     """Check decklists against every rule of the Totem Format.
@@ -67,7 +71,7 @@ def check_command(
     from totemdeck.report import render_json, render_text
 
     with Catalogue.open(catalogue) as cat:
-        checker = make_checker(cat, banlist, format_file)
+        checker = make_checker(cat, banlist, format_file, lang)
         reports: list[Report] = []
         unreadable = False
         for path in decks:

@@ -140,6 +140,12 @@ def import_command(
         False, "--keep-going", help="Swap in what was imported even if some sets failed."
     ),
     force: bool = typer.Option(False, "--force", help="Download everything, changed or not."),
+    revalidate_days: float = typer.Option(
+        7,
+        "--revalidate-days",
+        min=0,
+        help="TCGdex: revalidate the cards of an unchanged set when older than this (0: always).",
+    ),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="Progress bar on a TTY."),
     catalogue: str = CatalogueOption,
     output: OutputFormat = FormatOption,
@@ -166,6 +172,7 @@ def import_command(
             force=force,
             progress=(lambda: _progress(progress) or NoProgress()),
             workers=workers,
+            revalidate_days=revalidate_days,
         )
     except BadOrigin as exc:
         fail(str(exc), EXIT_USAGE)

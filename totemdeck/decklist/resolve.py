@@ -25,6 +25,15 @@ _BASIC_ENERGY = re.compile(
     r"^(?:basic )?(?P<type>grass|fire|water|lightning|psychic|fighting|darkness|dark|metal|fairy)"
     r" energy$"
 )
+# Spanish: "Energía Fuego", "Energía Fuego básica", "Energía básica Fuego" (folded: no accents).
+_SPANISH_TYPES = {
+    "planta": "Grass", "fuego": "Fire", "agua": "Water", "rayo": "Lightning",
+    "psiquica": "Psychic", "lucha": "Fighting", "oscura": "Darkness", "metalica": "Metal",
+    "hada": "Fairy",
+}  # fmt: skip
+_BASIC_ENERGY_ES = re.compile(
+    r"^energia (?:basica )?(?P<type>" + "|".join(_SPANISH_TYPES) + r")(?: basica)?$"
+)
 # A name written close enough to the print's name is that print (typos, old spellings).
 NAME_MATCH_THRESHOLD = 85.0
 
@@ -181,10 +190,14 @@ class Resolver:
 
     def _basic_energy_type(self, line: DeckLine) -> str | None:
         """The type a basic Energy line names, from its name or its pseudo-set number."""
-        match = _BASIC_ENERGY.match(fold(line.name))
+        folded = fold(line.name)
+        match = _BASIC_ENERGY.match(folded)
         if match:
             kind = match.group("type")
             return "Darkness" if kind == "dark" else kind.capitalize()
+        spanish = _BASIC_ENERGY_ES.match(folded)
+        if spanish:
+            return _SPANISH_TYPES[spanish.group("type")]
         code, number = line.set_code or "", line.number or ""
         if code and self.sets.is_energy_pseudo_set(code) and number.isdigit():
             order = self.sets.energy_order

@@ -70,8 +70,13 @@ def import_sources(
     progress: Callable[[], Progress] | None = None,
     locations: dict[str, Location] | None = None,
     workers: int | None = None,
+    revalidate_days: float | None = None,
 ) -> ImportResult:
-    """Import ``sources`` into the catalogue at ``catalogue_dir`` in one atomic swap."""
+    """Import ``sources`` into the catalogue at ``catalogue_dir`` in one atomic swap.
+
+    ``revalidate_days``: how old TCGdex cards of an unchanged set may be before they are
+    revalidated (default 7; 0 revalidates every card with conditional requests).
+    """
     origins = origins or {}
     locations = locations or {}
     make_progress = progress or NoProgress
@@ -88,6 +93,8 @@ def import_sources(
             if source == "pokemontcg":
                 summary = import_pokemontcg_into(writer, origins.get(source), **options)
             elif source == "tcgdex":
+                if revalidate_days is not None:
+                    options["revalidate_days"] = revalidate_days
                 summary = import_tcgdex_into(writer, origins.get(source), langs=langs, **options)
             else:
                 raise ValueError(f"unknown source {source!r}")

@@ -8,6 +8,7 @@ fetches no unchanged card. Other languages only add names, read from each set's 
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import time
 from typing import Any
@@ -30,16 +31,28 @@ from totemdeck.sources.tcgdex.transform import card_record, set_record
 # TCGdex is served from a CDN; 8 concurrent requests keep a full import to minutes without
 # tripping its rate limits (2026-11). `--workers` changes it.
 DEFAULT_WORKERS = 8
+# The card lists of sets do not say when a card changed, so cards are revalidated with
+# conditional requests: always for a set whose listing changed, otherwise at most this
+# often (a card's text fix is rare; `--force` refetches everything).
+REVALIDATE_DAYS = 7
 
 
 def _set_data(raw_set: dict[str, Any]) -> dict[str, Any]:
-    """What the merge needs of a TCGdex set: our set record plus TCGdex's own codes."""
+    """What the merge needs of a TCGdex set: our set record plus TCGdex's own codes, and its
+    card list (so an unchanged set needs no new listing)."""
     return {
         "record": set_record(raw_set),
         "abbreviation": (raw_set.get("abbreviation") or {}).get("official"),
         "tcg_online": raw_set.get("tcgOnline"),
         "serie": (raw_set.get("serie") or {}).get("id"),
+        "cards": [
+            str(c["id"]) for c in raw_set.get("cards") or [] if isinstance(c, dict) and c.get("id")
+        ],
     }
+
+
+def _now() -> dt.datetime:
+    return dt.datetime.now(dt.UTC)
 
 
 def import_tcgdex_into(
@@ -51,6 +64,7 @@ def import_tcgdex_into(
     progress: Progress | None = None,
     location: Location | None = None,
     workers: int = DEFAULT_WORKERS,
+    revalidate_days: float = REVALIDATE_DAYS,
 ) -> ImportSummary:
     """Fetch every English TCGdex card (conditionally) and the names in ``langs``."""
     progress = progress or NoProgress()
@@ -71,14 +85,34 @@ def import_tcgdex_into(
             set_ids.append(check_segment(str(entry.get("id", "")), "set id"))
         except FetchError as exc:
             summary.skipped.append(SkippedSet(str(entry.get("id")), str(exc)))
+    stored = {
+        set_id: (etag, checked, json.loads(data))
+        for set_id, etag, checked, data in writer.db.execute(
+            "SELECT id, etag, cards_checked, data FROM tcgdex_sets"
+        )
+    }
+    fresh_after = (_now() - dt.timedelta(days=revalidate_days)).isoformat()
+
+    def fetch_set(set_id: str) -> Fetched:
+        etag = None if force or set_id not in stored else stored[set_id][0]
+        return client.set_fetched("en", set_id, etag)
+
     details: dict[str, dict[str, Any]] = {}
-    for set_id, result in fetch_all(lambda i: client.set_fetched("en", i), set_ids, workers):
+    for set_id, result in fetch_all(fetch_set, set_ids, workers):
         summary.requests += 1
         if isinstance(result, FetchError):
             summary.skipped.append(SkippedSet(set_id, str(result)))
             continue
         summary.bytes_downloaded += result.nbytes
-        details[set_id] = result.data
+        if result.not_modified:
+            _etag, checked, data = stored[set_id]
+            if checked and checked >= fresh_after and _complete(writer, set_id, data["cards"]):
+                summary.sets_unchanged += 1
+                summary.unchanged += len(data["cards"])
+                continue
+            details[set_id] = {"_stored": data, "_etag": result.etag}
+        else:
+            details[set_id] = {**result.data, "_etag": result.etag}
     _store_cards(writer, client, details, summary, force, progress, workers)
     for lang in langs:
         if lang != "en":
@@ -106,24 +140,24 @@ def _store_cards(
         for card_id, etag, data in db.execute("SELECT id, etag, data FROM tcgdex_cards")
     }
     wanted: list[tuple[str, dict[str, Any]]] = []
+    checked = _now().isoformat()
     for set_id, raw_set in details.items():
         try:
-            data = _set_data(raw_set)
+            data = raw_set["_stored"] if "_stored" in raw_set else _set_data(raw_set)
         except (KeyError, TypeError) as exc:
             summary.skipped.append(SkippedSet(set_id, f"malformed set ({exc!r})"))
             continue
         db.execute(
-            "INSERT OR REPLACE INTO tcgdex_sets(id, data) VALUES (?, ?)",
-            (set_id, json.dumps(data, ensure_ascii=False)),
+            "INSERT OR REPLACE INTO tcgdex_sets(id, etag, cards_checked, data) VALUES (?, ?, ?, ?)",
+            (set_id, raw_set.get("_etag"), checked, json.dumps(data, ensure_ascii=False)),
         )
-        listed = [c for c in raw_set.get("cards") or [] if isinstance(c, dict) and c.get("id")]
-        if listed:
+        if data["cards"]:
             summary.sets_downloaded += 1
-        ids = {str(c["id"]) for c in listed}
+        ids = set(data["cards"])
         gone = [i for i in _ids_in_set(writer, set_id) if i not in ids]
         db.executemany("DELETE FROM tcgdex_cards WHERE id = ?", ((i,) for i in gone))
         summary.removed += len(gone)
-        wanted += [(str(c["id"]), data["record"]) for c in listed]
+        wanted += [(card_id, data["record"]) for card_id in data["cards"]]
     progress.start(len(wanted), "tcgdex cards")
     set_of = dict(wanted)
 
@@ -176,6 +210,11 @@ def _store_cards(
         " VALUES (?, ?, ?, ?, ?, ?)",
         rows,
     )
+
+
+def _complete(writer: CatalogueWriter, set_id: str, card_ids: list[str]) -> bool:
+    """Every card the set lists is stored (a previous run may have failed on some)."""
+    return set(_ids_in_set(writer, set_id)) >= set(card_ids)
 
 
 def _ids_in_set(writer: CatalogueWriter, set_id: str) -> list[str]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 
-from totemdeck.catalogue.model import ENERGY_TYPES
+from totemdeck.catalogue.model import ENERGY_TYPES, Card
 from totemdeck.catalogue.names import name_key
 from totemdeck.findings import Finding
 from totemdeck.rules.deck import Deck, Entry, RuleContext
@@ -63,7 +63,7 @@ def totem_multiple(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
     single_copies = sum(e.count for g in groups for e in g if not is_multipart(e.card))
     totems = single_copies + sum(1 for g in groups if is_multipart(g[0].card))
     if totems > 1:
-        names = ", ".join(dict.fromkeys(e.card.name for e in deck.totem))
+        names = ", ".join(dict.fromkeys(ctx.name_of(e.card) for e in deck.totem))
         yield Finding(
             "totem-multiple",
             f"{_lines(deck.totem)}: the list names {totems} Totems ({names}); a deck has one",
@@ -77,7 +77,8 @@ def totem_not_pokemon(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
         if not entry.card.is_pokemon:
             yield Finding(
                 "totem-not-pokemon",
-                f"line {entry.line}: the Totem {entry.card.name} is a {entry.card.supertype} "
+                f"line {entry.line}: the Totem {ctx.name_of(entry.card)} is a "
+                f"{entry.card.supertype} "
                 "card; a Totem must be a Pokémon",
                 entry.line,
                 (entry.card.id,),
@@ -101,7 +102,7 @@ def totem_incomplete(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
                 detail += f"; repeated: {', '.join(repeated)}"
             yield Finding(
                 "totem-incomplete",
-                f"{_lines(group)}: the Totem {card.name} {detail}",
+                f"{_lines(group)}: the Totem {ctx.name_of(card)} {detail}",
                 group[0].line,
                 _ids(group),
             )
@@ -139,7 +140,8 @@ def singleton(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
                 pieces = ", ".join(f"{card_id} ×{n}" for card_id, n in sorted(over.items()))
                 yield Finding(
                     "singleton",
-                    f"{_lines(entries)}: each half/piece of {entries[0].card.name} may appear "
+                    f"{_lines(entries)}: each half/piece of {ctx.name_of(entries[0].card)} may "
+                    "appear "
                     f"once, but: {pieces}",
                     entries[0].line,
                     _ids(entries),
@@ -149,7 +151,7 @@ def singleton(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
         if copies_total > 1:
             yield Finding(
                 "singleton",
-                f"{_lines(entries)}: {copies_total} cards named {entries[0].card.name}; "
+                f"{_lines(entries)}: {copies_total} cards named {ctx.name_of(entries[0].card)}; "
                 "a Totem deck has 1 of each name (Totem included; basic Energy excepted)",
                 entries[0].line,
                 _ids(entries),
@@ -157,12 +159,13 @@ def singleton(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
 
 
 def _limit(
-    code: str, what: str, test: Callable[[Entry], bool], limit: int, deck: Deck
+    code: str, what: str, test: Callable[[Card], bool], limit: int, deck: Deck, ctx: RuleContext
 ) -> Iterator[Finding]:
-    entries = [e for e in deck.entries if test(e)]
+    """At most ``limit`` cards passing ``test`` in the list, Totem included."""
+    entries = [e for e in deck.entries if test(e.card)]
     total = sum(e.count for e in entries)
     if total > limit:
-        names = ", ".join(dict.fromkeys(e.card.name for e in entries))
+        names = ", ".join(dict.fromkeys(ctx.name_of(e.card) for e in entries))
         yield Finding(
             code,
             f"{_lines(entries)}: {total} {what} ({names}); at most {limit}, Totem included",
@@ -173,28 +176,18 @@ def _limit(
 
 def ace_spec_limit(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
     yield from _limit(
-        "ace-spec-limit",
-        "ACE SPEC cards",
-        lambda e: is_ace_spec(e.card),
-        ctx.fmt.ace_spec_limit,
-        deck,
+        "ace-spec-limit", "ACE SPEC cards", is_ace_spec, ctx.fmt.ace_spec_limit, deck, ctx
     )
 
 
 def radiant_limit(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
     yield from _limit(
-        "radiant-limit",
-        "Radiant Pokémon",
-        lambda e: is_radiant(e.card),
-        ctx.fmt.radiant_limit,
-        deck,
+        "radiant-limit", "Radiant Pokémon", is_radiant, ctx.fmt.radiant_limit, deck, ctx
     )
 
 
 def star_limit(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
-    yield from _limit(
-        "star-limit", "Pokémon ★", lambda e: is_star(e.card), ctx.fmt.star_limit, deck
-    )
+    yield from _limit("star-limit", "Pokémon ★", is_star, ctx.fmt.star_limit, deck, ctx)
 
 
 def banned(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
@@ -205,7 +198,8 @@ def banned(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
         scope = "this print is" if ban.prints else "every print is"
         yield Finding(
             "banned",
-            f"line {entry.line}: {entry.card.label} is banned ({scope} on the banlist since "
+            f"line {entry.line}: {ctx.label_of(entry.card)} is banned ({scope} on the banlist "
+            "since "
             f"{ban.since}: {ban.reason})",
             entry.line,
             (entry.card.id,),
@@ -231,7 +225,8 @@ def identity_rule(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
             names = "/".join(t for t in ENERGY_TYPES if t in outside)
             yield Finding(
                 "identity",
-                f"line {entry.line}: {entry.card.name} carries {names}, outside the Totem's "
+                f"line {entry.line}: {ctx.name_of(entry.card)} carries {names}, outside the "
+                "Totem's "
                 f"identity ({shown})",
                 entry.line,
                 (entry.card.id,),
@@ -255,7 +250,8 @@ def colorless_restriction(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
             )
             yield Finding(
                 "colorless-restriction",
-                f"line {entry.line}: {card.name} is {what}; the Totem {totem.name} has "
+                f"line {entry.line}: {ctx.name_of(card)} is {what}; the Totem "
+                f"{ctx.name_of(totem)} has "
                 "Retreat Cost 0, which forbids them",
                 entry.line,
                 (card.id,),
@@ -277,7 +273,8 @@ def evolution_line_gap(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
         if entry.card.is_pokemon and before and name_key(before) not in names:
             yield Finding(
                 "evolution-line-gap",
-                f"line {entry.line}: {entry.card.name} evolves from {before}, which is not in "
+                f"line {entry.line}: {ctx.name_of(entry.card)} evolves from {before}, which is "
+                "not in "
                 "the main deck",
                 entry.line,
                 (entry.card.id,),
@@ -298,7 +295,8 @@ def incomplete_multipart(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
             what = "Pokémon LEGEND" if is_legend(card) else "Pokémon V-UNION"
             yield Finding(
                 "incomplete-multipart",
-                f"{_lines(entries)}: {card.name} has {have} of its {needed} {kind} in the main "
+                f"{_lines(entries)}: {ctx.name_of(card)} has {have} of its {needed} {kind} in "
+                "the main "
                 f"deck; a {what} can never be played that way",
                 entries[0].line,
                 _ids(entries),

@@ -41,8 +41,17 @@ class Deck:
 
 @dataclass(frozen=True, slots=True)
 class RuleContext:
-    """What rules need besides the deck: the format, the banlist, species' normal Stage."""
+    """What rules need besides the deck: the format, the banlist, species' normal Stage,
+    and the language card names are shown in (``es``: Spanish where the catalogue knows)."""
 
     fmt: FormatRules
     banlist: Banlist
     normal_stage: NormalStage
+    lang: str = "en"
+
+    def name_of(self, card: Card) -> str:
+        return card.aliases.get(self.lang, card.name) if self.lang != "en" else card.name
+
+    def label_of(self, card: Card) -> str:
+        """``Charizard ex OBF 125`` (in the context's language)."""
+        return f"{self.name_of(card)} {card.set.ptcgl_code or card.set.id} {card.number}"

@@ -93,6 +93,7 @@ class Checker:
         fmt: FormatRules | None = None,
         banlist: Banlist | None = None,
         today: dt.date | None = None,
+        lang: str = "en",
     ) -> None:
         self.catalogue = catalogue
         self.resolver = Resolver(catalogue, today)
@@ -100,6 +101,7 @@ class Checker:
             fmt=fmt or load_format(),
             banlist=banlist or Banlist(),
             normal_stage=CatalogueStages(catalogue),
+            lang=lang,
         )
 
     # -- the public triad -------------------------------------------------------------------
@@ -131,7 +133,7 @@ class Checker:
                     findings.append(ambiguous)
         findings.sort(key=lambda f: (_SEVERITY_ORDER[f.severity], f.line or 0, f.code))
         return Report(
-            totem_label=deck.totem[0].card.label if deck.totem else None,
+            totem_label=self.ctx.label_of(deck.totem[0].card) if deck.totem else None,
             deck=resolved.decklist.source,
             legal=not any(f.is_error for f in findings),
             totem=self._totem(deck),

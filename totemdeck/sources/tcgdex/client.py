@@ -30,11 +30,11 @@ class TcgdexClient:
         data: list[dict[str, Any]] = self._json(f"{lang}/sets.json", "list of sets", list)
         return data
 
-    def set_fetched(self, lang: str, set_id: str) -> Fetched:
-        """One set with its card list (``cards[{id, localId, name}]``)."""
+    def set_fetched(self, lang: str, set_id: str, etag: str | None = None) -> Fetched:
+        """One set with its card list (``cards[{id, localId, name}]``); conditional."""
         path = f"{check_segment(lang, 'language')}/sets/{quote_segment(set_id, 'set id')}.json"
-        fetched = self.location.fetch_json(path)
-        if not isinstance(fetched.data, dict):
+        fetched = self.location.fetch_json(path, etag=etag)
+        if not fetched.not_modified and not isinstance(fetched.data, dict):
             raise FetchError(f"{self.location.describe(path)}: expected a JSON set")
         return fetched
 

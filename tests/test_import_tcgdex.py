@@ -1,0 +1,243 @@
+"""TCGdex over real local HTTP: counts, the merge with pokemon-tcg-data, faults, Spanish."""
+
+from __future__ import annotations
+
+import datetime as dt
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from tests.helpers.server import serve
+from totemdeck.catalogue.store import Catalogue
+from totemdeck.decklist import Resolver, parse, resolve
+from totemdeck.importer import ImportFailed, import_sources
+from totemdeck.rules import Checker, load_format
+from totemdeck.rules.stages import CatalogueStages
+from totemdeck.rules.totem import totem_numbers
+from totemdeck.rules.traits import identity
+from totemdeck.sources.http import Location, make_session
+
+FMT = load_format()
+
+
+def test_counts_per_language(catalogue: Catalogue, tcgdex_dir: Path) -> None:
+    db = sqlite3.connect(catalogue.path)
+    cards = db.execute("SELECT COUNT(*) FROM tcgdex_cards").fetchone()[0]
+    names = dict(db.execute("SELECT lang, COUNT(*) FROM tcgdex_names GROUP BY lang").fetchall())
+    listed = json.loads((tcgdex_dir / "en/cards.json").read_text(encoding="utf-8"))
+    assert cards == len(listed) == 21_066  # the mirror's README: 21,066 English cards
+    assert names["es"] == 14_074  # and 14,074 Spanish ones
+
+
+def test_a_print_in_both_sources_is_one_record(catalogue: Catalogue) -> None:
+    assert [c.id for c in catalogue.by_set_number("sv3", "125")] == ["sv3-125"]
+    by_tcgdex_id = catalogue.get("sv03-125")
+    assert by_tcgdex_id is not None and by_tcgdex_id.id == "sv3-125"
+    assert by_tcgdex_id.aliases["tcgdex"] == "sv03-125"
+    assert catalogue.get("sv03-125") is catalogue.get("sv3-125")
+
+
+def test_modern_mega_ex_uses_printed_stage_and_gives_three_prizes(catalogue: Catalogue) -> None:
+    card = catalogue.get("me01-003")
+    assert card is not None and card.name == "Mega Venusaur ex" and card.stage == "Stage 2"
+    numbers = totem_numbers([card], FMT, CatalogueStages(catalogue))
+    assert (numbers.cost_column, numbers.invocation_cost, numbers.prizes) == ("Stage 2", 4, 3)
+
+
+def test_every_tcgdex_only_print_has_what_the_rules_read(catalogue: Catalogue) -> None:
+    db = sqlite3.connect(catalogue.path)
+    ids = [r[0] for r in db.execute("SELECT id FROM cards WHERE source = 'tcgdex'")]
+    assert len(ids) > 2_500
+    for card in catalogue.get_many(ids):
+        assert card.supertype in ("Pokémon", "Trainer", "Energy"), card.id
+        if card.is_pokemon:
+            assert card.stage is not None, card.id
+            assert card.retreat_cost is not None, card.id
+        identity(card, FMT)  # never raises; Trainers empty, others by types/costs/text
+    energies = [c for c in catalogue.get_many(ids) if c.is_energy]
+    assert {c.is_basic_energy for c in energies} == {True, False}
+
+
+def test_tcgdex_data_quirks_are_derived(catalogue: Catalogue) -> None:
+    computer_search = catalogue.get("bw7-137")  # a BW ACE SPEC: no marker in TCGdex
+    assert computer_search is not None and "ACE SPEC" in computer_search.subtypes
+    newest = catalogue.by_name("Radiant Charizard")
+    assert newest and all("Radiant" in c.subtypes for c in newest)
+
+
+@pytest.mark.parametrize(
+    ("spanish", "english"),
+    [
+        ("1 Supercaña", "Super Rod"),
+        ("1 Órdenes de Jefes", "Boss's Orders"),
+        ("1 Carameloraro", "Rare Candy"),
+        ("1 ordenes de jefes", "Boss's Orders"),
+    ],
+)
+def test_spanish_names_resolve(catalogue: Catalogue, spanish: str, english: str) -> None:
+    line = Resolver(catalogue).resolve_line(parse(spanish).lines[0])
+    assert line.finding is None and line.candidates
+    assert {c.name.split(" (")[0] for c in line.candidates} == {english}
+
+
+def test_a_decklist_written_in_spanish_resolves(catalogue: Catalogue) -> None:
+    text = (Path(__file__).parent / "decklists" / "espanol-nombres.txt").read_text(encoding="utf-8")
+    resolved = resolve(parse(text), catalogue, today=dt.date(2026, 11, 30))
+    assert [r.finding.message for r in resolved.lines if r.finding] == []
+    assert len(resolved.lines) >= 10
+
+
+def test_tcgdex_set_ids_and_newest_sets_resolve(catalogue: Catalogue) -> None:
+    resolver = Resolver(catalogue)
+    for text, expected in [
+        ("1 Charizard ex sv03 125", "sv3-125"),
+        ("1 Mega Venusaur ex MEG 3", "me01-003"),
+        ("1 Mega Venusaur ex me01 3", "me01-003"),
+        ("1 Fire Energy SVE 10", None),  # a Live number beyond 8: TCGdex has them
+    ]:
+        line = resolver.resolve_line(parse(text).lines[0])
+        assert line.finding is None, (text, line.finding)
+        if expected:
+            assert [c.id for c in line.candidates] == [expected]
+
+
+def test_spanish_names_in_check_output(catalogue: Catalogue) -> None:
+    checker = Checker(catalogue, lang="es")
+    report = checker.check(parse("Totem: 1 Charizard ex OBF 125\n4 Rare Candy SVI 191\n"))
+    singleton = [f for f in report.findings if f.code == "singleton"]
+    assert singleton and "Caramelo Raro" in singleton[0].message  # SVI 191 in Spanish
+
+
+# -- a small mirror for faults and incremental runs ---------------------------------------
+
+
+def small_tcgdex(tmp_path: Path, src: Path, set_ids: list[str]) -> Path:
+    root = tmp_path / "tcgdex"
+    for lang in ("en", "es"):
+        (root / lang / "sets").mkdir(parents=True)
+        (root / lang / "cards").mkdir(parents=True)
+        listed = json.loads((src / lang / "sets.json").read_text(encoding="utf-8"))
+        keep = [s for s in listed if s["id"] in set_ids]
+        (root / lang / "sets.json").write_text(json.dumps(keep), encoding="utf-8")
+        for set_id in (s["id"] for s in keep):
+            shutil.copy(src / lang / "sets" / f"{set_id}.json", root / lang / "sets")
+            detail = json.loads((src / lang / "sets" / f"{set_id}.json").read_text("utf-8"))
+            for card in detail["cards"]:
+                if (src / lang / "cards" / f"{card['id']}.json").is_file():
+                    shutil.copy(src / lang / "cards" / f"{card['id']}.json", root / lang / "cards")
+    return root
+
+
+def small_pokemontcg(tmp_path: Path, src: Path, set_ids: list[str]) -> Path:
+    root = tmp_path / "pokemontcg"
+    (root / "sets").mkdir(parents=True)
+    (root / "cards/en").mkdir(parents=True)
+    sets = [s for s in json.loads((src / "sets/en.json").read_text()) if s["id"] in set_ids]
+    (root / "sets/en.json").write_text(json.dumps(sets))
+    for set_id in set_ids:
+        shutil.copy(src / f"cards/en/{set_id}.json", root / f"cards/en/{set_id}.json")
+    return root
+
+
+@pytest.fixture
+def mirrors(tmp_path: Path, tcgdex_dir: Path, pokemontcg_dir: Path) -> tuple[Path, Path]:
+    return (
+        small_pokemontcg(tmp_path, pokemontcg_dir, ["sv3", "hgss3"]),
+        small_tcgdex(tmp_path, tcgdex_dir, ["sv03", "hgss3", "me01", "exu"]),
+    )
+
+
+def _fast(url: str) -> Location:
+    return Location(url, session=make_session(retries=2, backoff=0.01), timeout=(5, 5))
+
+
+def test_second_import_fetches_no_unchanged_card(
+    mirrors: tuple[Path, Path], tmp_path: Path
+) -> None:
+    _ptcg, dex = mirrors
+    folder = str(tmp_path / "c")
+    with serve(dex) as (url, state):
+        first = import_sources(folder, ["tcgdex"], {"tcgdex": url})
+        assert first.summaries[0].added > 400
+        state.log.clear()
+        again = import_sources(folder, ["tcgdex"], {"tcgdex": url})
+        # Unchanged sets (304) whose cards were checked lately: no card request at all.
+        assert [p for p in state.requested() if "/cards/" in p] == []
+        assert {s for p, s in state.log if "/en/sets/" in p} == {304}
+        state.log.clear()
+        revalidated = import_sources(folder, ["tcgdex"], {"tcgdex": url}, revalidate_days=0)
+    cards = [(p, status) for p, status in state.log if "/cards/" in p]
+    assert cards and {status for _p, status in cards} == {304}  # asked, none sent again
+    assert again.summaries[0].unchanged == revalidated.summaries[0].unchanged
+    assert revalidated.summaries[0].unchanged == first.summaries[0].added
+    assert revalidated.summaries[0].bytes_downloaded < 200_000
+
+
+def test_ids_with_odd_characters_are_escaped_not_refused(
+    mirrors: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """TCGdex's Unown "?" has the id ``exu-%3F`` and Unown "!" ``exu-!``: the client
+    escapes them for the URL (``exu-%253F``), the server decodes them back."""
+    _ptcg, dex = mirrors
+    with serve(dex) as (url, state):
+        import_sources(str(tmp_path / "c"), ["tcgdex"], {"tcgdex": url})
+    assert "/en/cards/exu-%3F.json" in state.requested(200)
+    assert "/en/cards/exu-!.json" in state.requested(200)
+    with Catalogue.open(tmp_path / "c") as cat:
+        assert cat.get("exu-%3F") is not None and cat.get("exu-!") is not None
+
+
+def test_a_500_then_success_is_retried(mirrors: tuple[Path, Path], tmp_path: Path) -> None:
+    _ptcg, dex = mirrors
+    with serve(dex) as (url, state):
+        state.faults["/en/cards/me01-003.json"] = ["status:500:once"]
+        result = import_sources(
+            str(tmp_path / "c"), ["tcgdex"], {"tcgdex": url}, locations={"tcgdex": _fast(url)}
+        )
+    assert result.ok
+    assert ("/en/cards/me01-003.json", 500) in state.log
+
+
+def test_permanent_failure_leaves_the_catalogue_intact(
+    mirrors: tuple[Path, Path], tmp_path: Path
+) -> None:
+    _ptcg, dex = mirrors
+    folder = tmp_path / "c"
+    with serve(dex) as (url, state):
+        import_sources(str(folder), ["tcgdex"], {"tcgdex": url})
+        before = (folder / "catalogue.sqlite").read_bytes()
+        state.faults["/en/sets/me01.json"] = ["status:503"]
+        with pytest.raises(ImportFailed):
+            import_sources(
+                str(folder), ["tcgdex"], {"tcgdex": url}, force=True,
+                locations={"tcgdex": _fast(url)},
+            )  # fmt: skip
+    assert (folder / "catalogue.sqlite").read_bytes() == before
+    with Catalogue.open(folder) as cat:
+        assert cat.get("me01-003") is not None
+
+
+def _cards_table(folder: Path) -> list[tuple[str, str, str]]:
+    db = sqlite3.connect(folder / "catalogue.sqlite")
+    cards = db.execute("SELECT id, source, data FROM cards ORDER BY id").fetchall()
+    aliases = db.execute("SELECT * FROM aliases ORDER BY 1, 2, 3, 4").fetchall()
+    return cards + aliases
+
+
+def test_import_order_does_not_matter(mirrors: tuple[Path, Path], tmp_path: Path) -> None:
+    ptcg, dex = mirrors
+    origins = {"pokemontcg": str(ptcg), "tcgdex": str(dex)}
+    import_sources(str(tmp_path / "all"), ["pokemontcg", "tcgdex"], origins)
+    import_sources(str(tmp_path / "a"), ["pokemontcg"], origins)
+    import_sources(str(tmp_path / "a"), ["tcgdex"], origins)
+    import_sources(str(tmp_path / "b"), ["tcgdex"], origins)
+    import_sources(str(tmp_path / "b"), ["pokemontcg"], origins)
+    everything = _cards_table(tmp_path / "all")
+    assert _cards_table(tmp_path / "a") == everything
+    assert _cards_table(tmp_path / "b") == everything
+    with Catalogue.open(tmp_path / "all") as cat:
+        assert len(cat.by_set_number("sv3", "125")) == 1
+        assert cat.get("me01-003") is not None  # only TCGdex has it
