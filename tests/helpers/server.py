@@ -22,6 +22,7 @@ from urllib.parse import unquote, urlparse
 @dataclass
 class ServerState:
     root: Path
+    latency: float = 0.0  # seconds added to every answer (a far host, for benchmarks)
     faults: dict[str, list[str]] = field(default_factory=dict)
     log: list[tuple[str, int]] = field(default_factory=list)
     lock: threading.Lock = field(default_factory=threading.Lock)
@@ -47,6 +48,8 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:
         path = unquote(urlparse(self.path).path)
+        if self.state.latency:
+            time.sleep(self.state.latency)
         faults = self.state.faults.get(path, [])
         body: bytes | None = None
         for fault in list(faults):
@@ -113,8 +116,8 @@ def serve(root: Path) -> Iterator[tuple[str, ServerState]]:
         server.server_close()
 
 
-def _serve_forever(root: str, port_queue: object) -> None:
-    state = ServerState(root=Path(root))
+def _serve_forever(root: str, port_queue: object, latency: float) -> None:
+    state = ServerState(root=Path(root), latency=latency)
     handler = type("Handler", (_Handler,), {"state": state})
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
     server.daemon_threads = True
@@ -123,13 +126,16 @@ def _serve_forever(root: str, port_queue: object) -> None:
 
 
 @contextmanager
-def serve_process(root: Path) -> Iterator[str]:
-    """Serve ``root`` from another process, so the server does not share our GIL (benchmarks)."""
+def serve_process(root: Path, latency: float = 0.0) -> Iterator[str]:
+    """Serve ``root`` from another process, so the server does not share our GIL (benchmarks);
+    ``latency`` seconds are added to every answer, as a far host would."""
     import multiprocessing
 
     context = multiprocessing.get_context("fork")
     port_queue = context.Queue()
-    process = context.Process(target=_serve_forever, args=(str(root), port_queue), daemon=True)
+    process = context.Process(
+        target=_serve_forever, args=(str(root), port_queue, latency), daemon=True
+    )
     process.start()
     try:
         yield f"http://127.0.0.1:{port_queue.get(timeout=10)}"

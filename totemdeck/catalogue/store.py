@@ -23,7 +23,7 @@ from totemdeck.catalogue.names import fold, name_key
 from totemdeck.errors import TotemdeckError
 
 DB_NAME = "catalogue.sqlite"
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "4"  # bump on any table change: older catalogues are rebuilt
 ENV_VAR = "TOTEMDECK_CATALOGUE"
 
 _DDL = """
@@ -71,6 +71,7 @@ CREATE TABLE IF NOT EXISTS tcgdex_cards (
     id TEXT PRIMARY KEY,
     set_id TEXT NOT NULL,
     number_key TEXT NOT NULL,
+    name_key TEXT NOT NULL,
     etag TEXT,
     updated TEXT,
     data TEXT NOT NULL
@@ -87,6 +88,7 @@ CREATE INDEX IF NOT EXISTS cards_name_key ON cards(name_key);
 CREATE INDEX IF NOT EXISTS cards_set_number ON cards(set_id, number_key);
 CREATE INDEX IF NOT EXISTS sets_code ON sets(ptcgl_code);
 CREATE INDEX IF NOT EXISTS aliases_card ON aliases(card_id);
+CREATE INDEX IF NOT EXISTS tcgdex_cards_set ON tcgdex_cards(set_id);
 """
 
 
@@ -415,6 +417,10 @@ class CatalogueWriter:
             raise CatalogueError(f"the new catalogue failed its integrity check: {result}")
 
     # -- writing ------------------------------------------------------------------------------
+
+    def meta(self, key: str) -> str | None:
+        row = self.db.execute("SELECT value FROM meta WHERE key = ?", (key,)).fetchone()
+        return None if row is None else str(row[0])
 
     def set_meta(self, key: str, value: str) -> None:
         self.db.execute("INSERT OR REPLACE INTO meta(key, value) VALUES (?, ?)", (key, value))

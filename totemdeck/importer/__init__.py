@@ -7,6 +7,7 @@ in only when every source succeeded (or ``keep_going``).
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -99,7 +100,13 @@ def import_sources(
             else:
                 raise ValueError(f"unknown source {source!r}")
             result.summaries.append(summary)
-        result.merge = derive(writer)
+        inputs = _merge_inputs(writer)
+        if any(s.changed for s in result.summaries) or writer.meta("merged_inputs") != inputs:
+            result.merge = derive(writer)
+            writer.set_meta("merged_inputs", inputs)
+            writer.set_meta("merge", json.dumps(result.merge.as_dict()))
+        else:  # nothing the merge reads changed: keep it (and say what it was)
+            result.merge = MergeSummary(**json.loads(writer.meta("merge") or "{}"))
         failed = [s for s in result.summaries if s.skipped]
         if failed and not keep_going:
             count = sum(len(s.skipped) for s in failed)
@@ -111,6 +118,18 @@ def import_sources(
     for summary in result.summaries:
         summary.committed = True
     return result
+
+
+def _merge_inputs(writer: CatalogueWriter) -> str:
+    """What the derived merge depends on besides the sources' rows: the code and its data."""
+    from totemdeck import __version__
+    from totemdeck.importer.merge import set_overrides
+
+    counts = writer.db.execute(
+        "SELECT (SELECT COUNT(*) FROM cards WHERE source = 'pokemontcg'),"
+        " (SELECT COUNT(*) FROM tcgdex_cards), (SELECT COUNT(*) FROM tcgdex_names)"
+    ).fetchone()
+    return json.dumps([__version__, set_overrides(), list(counts)], sort_keys=True)
 
 
 def import_pokemontcg(

@@ -34,12 +34,14 @@ def set_overrides() -> dict[str, str | None]:
     return dict(data.get("overrides") or {})
 
 
+@cache
 def _canonical_id(set_id: str) -> str:
     """``sv03.5`` → ``sv3pt5``, ``swsh12.5gg`` → ``swsh12pt5gg``: pokemontcg's spelling."""
     text = set_id.casefold().replace(".5", "pt5")
     return re.sub(r"(?<=[a-z])0+(?=\d)", "", text)
 
 
+@cache
 def _words(name: str) -> frozenset[str]:
     """A set name's words without punctuation: "EX trainer Kit (Latias)" = "… Kit Latias"."""
     return frozenset(re.findall(r"[a-z0-9]+", fold(name).replace("&", " and ")))
@@ -95,6 +97,9 @@ def match_sets(
             for tcg_id, tcg in tcg_sets.items()
             if tcg_id not in overrides
             for ptcg_id, ptcg in ptcg_sets.items()
+            # a year apart is never the same set: skip the scoring
+            if ptcg["release_date"][:4].isdigit()
+            and abs(int(tcg["record"]["release_date"][:4]) - int(ptcg["release_date"][:4])) <= 1
         ),
         reverse=True,
     )
@@ -151,9 +156,9 @@ def derive(writer: CatalogueWriter) -> MergeSummary:
         names.setdefault(card_id, []).append((lang, name))
     added: list[dict[str, Any]] = []
     aliases: list[tuple[str, str, str, str]] = []
-    rows = db.execute("SELECT id, set_id, number_key, data FROM tcgdex_cards ORDER BY id")
+    rows = db.execute("SELECT id, set_id, number_key, name_key, data FROM tcgdex_cards ORDER BY id")
     pending: list[tuple[str, str, str]] = []
-    for tcg_card, tcg_set, number, data in rows.fetchall():
+    for tcg_card, tcg_set, number, tcg_name, data in rows.fetchall():
         target_set = mapping.get(tcg_set)
         match = prints.get((target_set, number)) if target_set else None
         if match is None and tcg_card in ptcg_ids:
@@ -165,7 +170,7 @@ def derive(writer: CatalogueWriter) -> MergeSummary:
             matched.add(match)
             summary.prints_matched += 1
             aliases.append((match, "id", "tcgdex", tcg_card))
-            aliases += _english_alias(match, data, names_of_prints, taken_names)
+            aliases += _english_alias(match, tcg_name, data, names_of_prints, taken_names)
             owner = match
         else:
             summary.prints_added += 1
@@ -182,7 +187,10 @@ def derive(writer: CatalogueWriter) -> MergeSummary:
             matched.add(free[0])
             summary.prints_matched += 1
             aliases.append((free[0], "id", "tcgdex", tcg_card))
-            aliases += _english_alias(free[0], data, names_of_prints, taken_names)
+            aliases += _english_alias(
+                free[0], name_key(record["name"], record["supertype"]), data, names_of_prints,
+                taken_names,
+            )  # fmt: skip
             owner = free[0]
         else:
             summary.prints_unmatched += 1
@@ -197,15 +205,13 @@ def derive(writer: CatalogueWriter) -> MergeSummary:
 
 
 def _english_alias(
-    card_id: str, tcgdex_data: str, names_of_prints: dict[str, str], taken: set[str]
+    card_id: str, key: str, tcgdex_data: str, names_of_prints: dict[str, str], taken: set[str]
 ) -> list[tuple[str, str, str, str]]:
     """TCGdex's English spelling when it differs ("M Slowbro EX" for "M Slowbro-EX"), unless
     it is another card's name: "Charizard EX" (XY) must not become "Charizard ex" (SV)."""
-    record = json.loads(tcgdex_data)
-    key = name_key(record["name"], record["supertype"])
     if key == names_of_prints.get(card_id) or key in taken:
         return []
-    return [(card_id, "name", "en", record["name"])]
+    return [(card_id, "name", "en", json.loads(tcgdex_data)["name"])]
 
 
 def _fill_missing_stages(writer: CatalogueWriter, added: list[dict[str, Any]]) -> None:

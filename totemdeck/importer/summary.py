@@ -57,12 +57,18 @@ class ImportSummary:
     seconds: float = 0.0
     committed: bool = False
     names: dict[str, int] = field(default_factory=dict)  # language → names kept
+    updated_names: int = 0  # languages whose names changed
     skipped: list[SkippedSet] = field(default_factory=list)
     rejected: list[RejectedCard] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
         return self.committed and not self.skipped
+
+    @property
+    def changed(self) -> bool:
+        """Whether this import changed anything the merge of the sources reads."""
+        return bool(self.added or self.updated or self.removed or self.updated_names)
 
     def as_dict(self) -> dict[str, Any]:
         return {

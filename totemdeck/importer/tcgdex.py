@@ -13,6 +13,7 @@ import json
 import time
 from typing import Any
 
+from totemdeck.catalogue.names import name_key
 from totemdeck.catalogue.store import CatalogueWriter, canonical_json, number_key
 from totemdeck.importer.summary import (
     ImportFailed,
@@ -165,7 +166,7 @@ def _store_cards(
         etag = None if force else (known.get(card_id) or (None, None))[0]
         return client.card("en", card_id, etag)
 
-    rows: list[tuple[str, str, str, str | None, str | None, str]] = []
+    rows: list[tuple[str, str, str, str, str | None, str | None, str]] = []
     for card_id, result in fetch_all(fetch, [i for i, _s in wanted], workers):
         progress.advance(card_id)
         summary.requests += 1
@@ -199,6 +200,7 @@ def _store_cards(
                 card_id,
                 record["set"]["id"],
                 number_key(record["number"]),
+                name_key(record["name"], record["supertype"]),
                 result.etag,
                 raw.get("updated"),
                 text,
@@ -206,8 +208,8 @@ def _store_cards(
         )
     progress.finish()
     db.executemany(
-        "INSERT OR REPLACE INTO tcgdex_cards(id, set_id, number_key, etag, updated, data)"
-        " VALUES (?, ?, ?, ?, ?, ?)",
+        "INSERT OR REPLACE INTO tcgdex_cards(id, set_id, number_key, name_key, etag, updated,"
+        " data) VALUES (?, ?, ?, ?, ?, ?, ?)",
         rows,
     )
 
@@ -249,9 +251,14 @@ def _store_names(
         for card in result.data.get("cards") or []:
             if isinstance(card, dict) and card.get("id") and card.get("name"):
                 names.append((str(card["id"]), lang, str(card["name"]).strip()))
-    if not failed:  # a complete listing replaces the old one; a partial one only adds
-        writer.db.execute("DELETE FROM tcgdex_names WHERE lang = ?", (lang,))
-    writer.db.executemany(
-        "INSERT OR REPLACE INTO tcgdex_names(card_id, lang, name) VALUES (?, ?, ?)", names
+    before = set(
+        writer.db.execute("SELECT card_id, lang, name FROM tcgdex_names WHERE lang = ?", (lang,))
     )
+    if before != set(names):
+        summary.updated_names += 1
+        if not failed:  # a complete listing replaces the old one; a partial one only adds
+            writer.db.execute("DELETE FROM tcgdex_names WHERE lang = ?", (lang,))
+        writer.db.executemany(
+            "INSERT OR REPLACE INTO tcgdex_names(card_id, lang, name) VALUES (?, ?, ?)", names
+        )
     return len(names)
