@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.server import serve
+from tests.helpers.server import serve_process
 from totemdeck.catalogue.store import Catalogue
 from totemdeck.importer import import_sources
 
@@ -59,7 +59,11 @@ def full_catalogue_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Both mirrors imported once over real local HTTP (as `totemdeck import` does by
     default), shared by the session."""
     folder = tmp_path_factory.mktemp("catalogue")
-    with serve(_require(POKEMONTCG)) as (ptcg_url, _a), serve(_require(TCGDEX)) as (dex_url, _b):
+    # Servers in other processes: 21,000 requests do not wait on this process's GIL.
+    with (
+        serve_process(_require(POKEMONTCG)) as ptcg_url,
+        serve_process(_require(TCGDEX)) as dex_url,
+    ):
         result = import_sources(str(folder), origins={"pokemontcg": ptcg_url, "tcgdex": dex_url})
     assert result.ok
     return folder

@@ -213,3 +213,8 @@ def test_parse_render_round_trip(lines: list[DeckLine], totem: int) -> None:
     assert not again.problems
     key = [(x.is_totem, x.count, x.name, x.set_code, x.number) for x in deck.lines]
     assert [(x.is_totem, x.count, x.name, x.set_code, x.number) for x in again.lines] == key
+
+
+def test_inline_totem_header_holds_one_line_only() -> None:
+    deck = parse("Totem: 1 Charizard ex OBF 125\n1 Iono PAL 185\n")
+    assert [x.is_totem for x in deck.lines] == [True, False]

@@ -120,3 +120,11 @@ def test_corpus_decklists_resolve_every_line(path: Path, catalogue: Catalogue) -
     unresolved = [(r.line.line, r.finding.message) for r in resolved.lines if r.finding]
     assert unresolved == []
     assert len(resolved.lines) >= 15
+
+
+@pytest.mark.parametrize("name", ["Chi-Yu", "Ho-Oh", "Porygon-Z", "Kommo-o"])
+def test_hyphenated_names_are_names_not_ids(resolver: Resolver, name: str) -> None:
+    found = resolver.resolve_line(parse(f"1 {name}").lines[0])
+    assert found.finding is None and {c.name.casefold() for c in found.candidates} == {
+        name.casefold()
+    }

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime as dt
 import os
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -261,18 +260,3 @@ def dump_banlist(banfile: BanlistFile) -> str:
         if entry.source:
             out.append(f"  source: {_scalar(entry.source)}")
     return "\n".join(out) + "\n"
-
-
-def write_atomically(path: str | os.PathLike[str], text: str) -> None:
-    """Write next to the target, flush to disk, then rename over it."""
-    target = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or ".")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        Path(tmp).replace(target)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise

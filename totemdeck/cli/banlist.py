@@ -103,7 +103,8 @@ def show(file: Path = FileArgument, output: OutputFormat = FormatOption) -> None
 
 
 def _save(path: Path, banfile: BanlistFile, entries: list[BanEntry]) -> None:
-    from totemdeck.banlist.io import BanlistError, dump_banlist, load_banlist_text, write_atomically
+    from totemdeck.banlist.io import BanlistError, dump_banlist, load_banlist_text
+    from totemdeck.files import write_atomically
     from totemdeck.rules.banlist import Banlist
 
     today = dt.date.today().isoformat()

@@ -141,11 +141,11 @@ def parse(text: str, source: str = "<text>") -> Decklist:
             known, kind = _section_of(colon.group("label"))
             if known:
                 rest = colon.group("rest").strip()
-                if kind is not None:
-                    section = kind
                 if not rest or rest.isdigit():
+                    section = kind if kind is not None else section
                     headers.append(Header(number, raw, kind, int(rest) if rest else None))
                     continue
+                # "Totem: 1 Charizard ex OBF 125": that one line, not a section that goes on
                 inline = _card_line(number, raw, rest, kind) if kind is not None else None
                 if inline is not None:  # "Totem: 1 Charizard ex OBF 125"
                     headers.append(Header(number, raw, kind, None))

@@ -111,9 +111,12 @@ class Resolver:
     def _resolve_line(self, line: DeckLine) -> ResolvedLine:
         if line.card_id:
             card = self.catalogue.get(line.card_id)
-            if card is None:
-                return self._unknown(line, f"no card has the id {line.card_id!r}", line.card_id)
-            return self._checked(line, (card,), "id")
+            if card is not None:
+                return self._checked(line, (card,), "id")
+            named = tuple(self.catalogue.by_name(line.card_id))  # "1 Chi-Yu" looks like an id
+            if named:
+                return self._checked(line, named, "name")
+            return self._unknown(line, f"no card has the id or name {line.card_id!r}", line.card_id)
         energy_type = self._basic_energy_type(line)
         if line.number is not None:
             code = line.set_code or ""

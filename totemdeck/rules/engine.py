@@ -58,6 +58,17 @@ class Report:
         }
 
 
+@dataclass(frozen=True, slots=True)
+class CheckedDeck:
+    """A report with the deck it judged: each line's evaluated print, and the prints of that
+    line that judge exactly alike (any of them may stand in for it, e.g. in an export)."""
+
+    report: Report
+    deck: Deck
+    alike: dict[int, tuple[Card, ...]]
+    resolved: ResolvedDeck
+
+
 def _signature(card: Card, ctx: RuleContext) -> tuple[Any, ...]:
     """Everything a rule reads off a print; prints with equal signatures judge alike."""
     return (
@@ -118,6 +129,13 @@ class Checker:
     # -- the work -------------------------------------------------------------------------------
 
     def check_resolved(self, resolved: ResolvedDeck) -> Report:
+        return self.checked(resolved).report
+
+    def check_deck(self, decklist: Decklist) -> CheckedDeck:
+        """The report plus the deck as evaluated (what exports and stats read)."""
+        return self.checked(self.resolver.resolve(decklist))
+
+    def checked(self, resolved: ResolvedDeck) -> CheckedDeck:
         lines = [r for r in resolved.lines if r.resolved]
         grouped = {r.line.line: _groups(r, self.ctx) for r in lines}
         choice = {number: groups[0][0] for number, groups in grouped.items()}
@@ -132,7 +150,7 @@ class Checker:
                 if ambiguous:
                     findings.append(ambiguous)
         findings.sort(key=lambda f: (_SEVERITY_ORDER[f.severity], f.line or 0, f.code))
-        return Report(
+        report = Report(
             totem_label=self.ctx.label_of(deck.totem[0].card) if deck.totem else None,
             deck=resolved.decklist.source,
             legal=not any(f.is_error for f in findings),
@@ -145,6 +163,8 @@ class Checker:
             findings=tuple(findings),
             chosen={number: card.id for number, card in choice.items()},
         )
+        alike = {number: tuple(groups[0]) for number, groups in grouped.items()}
+        return CheckedDeck(report, deck, alike, resolved)
 
     def _deck(self, resolved: ResolvedDeck, choice: dict[int, Card]) -> Deck:
         decklist = resolved.decklist

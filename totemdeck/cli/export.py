@@ -1,0 +1,116 @@
+"""``totemdeck export`` and ``totemdeck stats``: take a deck somewhere, and understand it."""
+
+from __future__ import annotations
+
+import json
+import sys
+from enum import StrEnum
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import typer
+
+from totemdeck.cli import app
+from totemdeck.cli.check import BanlistOption, FormatFileOption, make_checker
+from totemdeck.cli.options import CatalogueOption, FormatOption, OutputFormat
+from totemdeck.cli.output import EXIT_PROBLEMS, fail, use_colour, write_text
+
+if TYPE_CHECKING:
+    from totemdeck.rules.deck import RuleContext
+    from totemdeck.rules.engine import CheckedDeck
+
+
+class ExportFormat(StrEnum):
+    ptcgl = "ptcgl"
+    json = "json"
+    csv = "csv"
+    text = "text"
+
+
+def _check(
+    deck: str, banlist: Path | None, format_file: Path | None, catalogue: str | None, lang: str
+) -> tuple[CheckedDeck, RuleContext]:
+    from totemdeck.catalogue.store import Catalogue
+    from totemdeck.decklist import read_decklist
+
+    decklist = read_decklist(deck)
+    with Catalogue.open(catalogue) as cat:
+        checker = make_checker(cat, banlist, format_file, lang)
+        return checker.check_deck(decklist), checker.ctx
+
+
+@app.command("export")
+def export_command(
+    deck: str = typer.Argument(..., help="The decklist ('-' reads standard input)."),
+    to: ExportFormat = typer.Option(..., "--to", help="Output format."),
+    out: str = typer.Option("-", "-o", "--output", help="File to write ('-': standard output)."),
+    lang: str = typer.Option("en", "--lang", help="Card names in this language (en, es)."),
+    allow_illegal: bool = typer.Option(
+        False, "--allow-illegal", help="Export an illegal deck too (marked at its top)."
+    ),
+    ptcgl_plain: bool = typer.Option(
+        False, "--ptcgl-plain", help="ptcgl: no Totem section; the Totem goes first under Pokémon."
+    ),
+    banlist: Path = BanlistOption,
+    format_file: Path = FormatFileOption,
+    catalogue: str = CatalogueOption,
+) -> None:
+    """Export a legal deck for PTCG Live, as JSON, CSV or plain text.
+
+    An illegal deck prints its report and exits 1 unless --allow-illegal.
+    Example: totemdeck export mydeck.txt --to ptcgl -o for-live.txt
+    """
+    from totemdeck.export import export_deck
+    from totemdeck.export.formats import ExportError
+    from totemdeck.files import write_atomically
+    from totemdeck.report import render_text
+
+    checked, ctx = _check(deck, banlist, format_file, catalogue, lang)
+    if not checked.report.legal and not allow_illegal:
+        write_text(render_text([checked.report], colour=use_colour(sys.stdout)))
+        fail("the deck is not legal; fix it or export with --allow-illegal", EXIT_PROBLEMS)
+    try:
+        text = export_deck(checked, to.value, ctx.fmt, lang=lang, plain=ptcgl_plain)
+    except ExportError as exc:
+        fail(str(exc), EXIT_PROBLEMS)
+    if out == "-":
+        write_text(text)
+    else:
+        try:
+            write_atomically(out, text)
+        except OSError as exc:
+            fail(f"{out}: cannot write ({exc.strerror or exc})")
+        typer.echo(f"wrote {out} ({to.value})", err=True)
+
+
+@app.command("stats")
+def stats_command(
+    deck: str = typer.Argument(..., help="The decklist ('-' reads standard input)."),
+    card: str = typer.Option(None, "--card", help="Odds of drawing this card by --turn."),
+    turn: int = typer.Option(1, "--turn", min=0, max=60, help="Your turn number for --card."),
+    going_first: bool = typer.Option(False, "--first", help="You go first (no draw on turn 1)."),
+    plot: str = typer.Option(None, "--plot", help="Also draw composition and odds to this PNG."),
+    lang: str = typer.Option("en", "--lang", help="Card names in this language (en, es)."),
+    output: OutputFormat = FormatOption,
+    banlist: Path = BanlistOption,
+    format_file: Path = FormatFileOption,
+    catalogue: str = CatalogueOption,
+) -> None:
+    """Deck composition, evolution lines, identity coverage and exact draw odds.
+
+    Example: totemdeck stats mydeck.txt --card "Rare Candy" --turn 3
+    """
+    from totemdeck.report.stats_text import render_stats
+    from totemdeck.stats import deck_stats
+
+    checked, ctx = _check(deck, banlist, format_file, catalogue, lang)
+    stats = deck_stats(checked, ctx, card, turn, going_first)
+    if output is OutputFormat.json:
+        write_text(json.dumps(stats.as_dict(), indent=2, ensure_ascii=False) + "\n")
+    else:
+        write_text(render_stats(stats, checked.report))
+    if plot:
+        from totemdeck.report.plot import plot_stats
+
+        plot_stats(stats, plot, f"{checked.report.totem_label or 'Totem deck'} — {deck}")
+        typer.echo(f"wrote {plot}", err=True)

@@ -1,0 +1,180 @@
+"""Deck statistics players can act on, computed exactly (no simulation).
+
+Composition (supertypes, Pokémon by cost-table column and type, Trainers by kind, Energy by
+type), evolution lines, identity coverage, and hypergeometric odds for the main deck: a
+Basic Pokémon in the 7-card opening hand (and so the expected number of mulligans), a
+Supporter in it, and a named card drawn by your turn N. The Totem waits in the Totem Zone,
+so it is not in the deck the odds are drawn from.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from math import comb
+from typing import Any
+
+from totemdeck.catalogue.model import ENERGY_TYPES, Card
+from totemdeck.catalogue.names import name_key
+from totemdeck.rules.deck import Entry, RuleContext
+from totemdeck.rules.engine import CheckedDeck
+from totemdeck.rules.format import COLUMNS
+from totemdeck.rules.totem import cost_column
+from totemdeck.rules.traits import basic_energy_type, identity, is_basic_pokemon
+
+HAND = 7
+
+
+def p_at_least_one(deck_size: int, successes: int, drawn: int) -> float:
+    """Hypergeometric: the chance that ``drawn`` cards hold at least one of ``successes``."""
+    if successes <= 0 or drawn <= 0:
+        return 0.0
+    drawn = min(drawn, deck_size)
+    return 1.0 - comb(deck_size - successes, drawn) / comb(deck_size, drawn)
+
+
+def cards_seen_by_turn(turn: int, going_first: bool = False) -> int:
+    """The opening hand plus one draw a turn (the first player skips turn 1's draw)."""
+    return HAND + turn - (1 if going_first and turn >= 1 else 0)
+
+
+@dataclass(slots=True)
+class DeckStats:
+    deck_size: int
+    supertypes: dict[str, int]
+    pokemon_by_column: dict[str, int]
+    pokemon_by_type: dict[str, int]
+    trainers_by_kind: dict[str, int]
+    energy_by_type: dict[str, int]
+    energy_basic: int
+    energy_special: int
+    evolution_lines: dict[str, list[str]]  # "complete"/"broken" → Pokémon names
+    identity_coverage: dict[str, int]
+    basics: int
+    supporters: int
+    p_basic_in_opening: float
+    expected_mulligans: float | None
+    p_supporter_in_opening: float
+    card_odds: dict[str, Any] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "deck_size": self.deck_size,
+            "supertypes": self.supertypes,
+            "pokemon_by_column": self.pokemon_by_column,
+            "pokemon_by_type": self.pokemon_by_type,
+            "trainers_by_kind": self.trainers_by_kind,
+            "energy": {
+                "by_type": self.energy_by_type,
+                "basic": self.energy_basic,
+                "special": self.energy_special,
+            },
+            "evolution_lines": self.evolution_lines,
+            "identity_coverage": self.identity_coverage,
+            "odds": {
+                "basic_pokemon": self.basics,
+                "p_basic_in_opening_hand": round(self.p_basic_in_opening, 6),
+                "expected_mulligans": (
+                    None if self.expected_mulligans is None else round(self.expected_mulligans, 6)
+                ),
+                "supporters": self.supporters,
+                "p_supporter_in_opening_hand": round(self.p_supporter_in_opening, 6),
+                **({"card": self.card_odds} if self.card_odds else {}),
+            },
+        }
+
+
+def _trainer_kind(card: Card) -> str:
+    for kind in ("Supporter", "Item", "Pokémon Tool", "Stadium"):
+        if kind in card.subtypes:
+            return kind
+    return card.subtypes[0] if card.subtypes else "Other"
+
+
+def _evolution_lines(main: tuple[Entry, ...]) -> dict[str, list[str]]:
+    names = {name_key(e.card.name) for e in main}
+    lines: dict[str, list[str]] = {"complete": [], "broken": []}
+    for entry in main:
+        card = entry.card
+        if card.is_pokemon and card.evolves_from:
+            state = "complete" if name_key(card.evolves_from) in names else "broken"
+            lines[state].append(f"{card.evolves_from} → {card.name}")
+    return lines
+
+
+def deck_stats(
+    checked: CheckedDeck,
+    ctx: RuleContext,
+    card_name: str | None = None,
+    turn: int = 1,
+    going_first: bool = False,
+) -> DeckStats:
+    """Everything ``totemdeck stats`` shows, from a checked deck."""
+    main = checked.deck.main
+    size = sum(e.count for e in main)
+    supertypes: Counter[str] = Counter()
+    by_column: Counter[str] = Counter()
+    by_type: Counter[str] = Counter()
+    kinds: Counter[str] = Counter()
+    energy: Counter[str] = Counter()
+    coverage: Counter[str] = Counter()
+    basic_energy = special_energy = basics = supporters = 0
+    for entry in main:
+        card, n = entry.card, entry.count
+        supertypes[card.supertype] += n
+        for colour in identity(card, ctx.fmt):
+            coverage[colour] += n
+        if card.is_pokemon:
+            by_column[cost_column(card, ctx.fmt, ctx.normal_stage)] += n
+            for kind in card.types or ("Colorless",):
+                by_type[kind] += n
+            basics += n if is_basic_pokemon(card) else 0
+        elif card.is_trainer:
+            kinds[_trainer_kind(card)] += n
+            supporters += n if "Supporter" in card.subtypes else 0
+        elif card.is_basic_energy:
+            basic_energy += n
+            energy[basic_energy_type(card) or "?"] += n
+        else:
+            special_energy += n
+            energy["Special"] += n
+    p_basic = p_at_least_one(size, basics, HAND)
+    stats = DeckStats(
+        deck_size=size,
+        supertypes=dict(supertypes),
+        pokemon_by_column={c: by_column[c] for c in COLUMNS if by_column[c]},
+        pokemon_by_type=dict(by_type.most_common()),
+        trainers_by_kind=dict(kinds.most_common()),
+        energy_by_type={t: energy[t] for t in (*ENERGY_TYPES, "Special", "?") if energy[t]},
+        energy_basic=basic_energy,
+        energy_special=special_energy,
+        evolution_lines=_evolution_lines(main),
+        identity_coverage={t: coverage[t] for t in ENERGY_TYPES if coverage[t]},
+        basics=basics,
+        supporters=supporters,
+        p_basic_in_opening=p_basic,
+        # Each mulligan is a fresh 7: the number of mulligans is geometric.
+        expected_mulligans=(1 - p_basic) / p_basic if p_basic > 0 else None,
+        p_supporter_in_opening=p_at_least_one(size, supporters, HAND),
+    )
+    if card_name:
+        key = name_key(card_name)
+        copies = sum(
+            e.count
+            for e in main
+            if key in (name_key(e.card.name), *(name_key(a) for a in e.card.aliases.values()))
+        )
+        seen = cards_seen_by_turn(turn, going_first)
+        stats.card_odds = {
+            "name": card_name,
+            "copies": copies,
+            "turn": turn,
+            "going_first": going_first,
+            "cards_seen": seen,
+            "p_drawn": round(p_at_least_one(size, copies, seen), 6),
+            "curve": [
+                round(p_at_least_one(size, copies, cards_seen_by_turn(t, going_first)), 6)
+                for t in range(0, 16)
+            ],
+        }
+    return stats
