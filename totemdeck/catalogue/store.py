@@ -336,6 +336,7 @@ class CatalogueWriter:
         self.path = self.folder / DB_NAME
         self._tmp: Path | None = None
         self.db: sqlite3.Connection
+        self.fresh = False
 
     def __enter__(self) -> CatalogueWriter:
         try:
@@ -366,9 +367,11 @@ class CatalogueWriter:
             self._tmp.write_bytes(b"")
             self.db = sqlite3.connect(self._tmp)
             self.db.executescript(_DDL)
-        if self.db.execute("SELECT COUNT(*) FROM cards").fetchone()[0]:
+        # A first import fills empty tables: indexes are built once, at the end, and there
+        # is nothing to compare new records with.
+        self.fresh = not self.db.execute("SELECT COUNT(*) FROM cards").fetchone()[0]
+        if not self.fresh:
             self.db.executescript(_INDEXES)
-        # else: a first import fills an empty table; indexes are built once, at the end.
         self.db.execute("PRAGMA synchronous = OFF")
         self.db.execute("PRAGMA journal_mode = MEMORY")
         self.set_meta("schema_version", SCHEMA_VERSION)
@@ -427,6 +430,8 @@ class CatalogueWriter:
 
     def existing_cards(self, set_id: str, source: str = "pokemontcg") -> dict[str, str]:
         """The stored JSON of each card of a set, by id, to tell unchanged from updated."""
+        if self.fresh:
+            return {}
         rows = self.db.execute(
             "SELECT id, data FROM cards WHERE set_id = ? AND source = ?", (set_id, source)
         )
@@ -481,6 +486,14 @@ class CatalogueWriter:
             ),
         )
 
+    def put_rows(self, rows: Iterable[tuple[str, ...]]) -> None:
+        """Insert or replace cards given as ready rows (see ``card_row``)."""
+        self.db.executemany(
+            "INSERT OR REPLACE INTO cards(id, name, name_key, set_id, number_key, supertype,"
+            " release_date, source, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            rows,
+        )
+
     def delete_cards(self, card_ids: Iterable[str]) -> None:
         self.db.executemany("DELETE FROM cards WHERE id = ?", ((i,) for i in card_ids))
 
@@ -495,6 +508,21 @@ class CatalogueWriter:
                 for card_id, kind, lang, v in rows
             ),
         )
+
+
+def card_row(record: dict[str, Any], data: str) -> tuple[str, ...]:
+    """The ``cards`` row of a record and its canonical JSON."""
+    return (
+        record["id"],
+        record["name"],
+        name_key(record["name"], record["supertype"]),
+        record["set"]["id"],
+        number_key(record["number"]),
+        record["supertype"],
+        record["set"]["release_date"],
+        record["source"],
+        data,
+    )
 
 
 def canonical_json(record: dict[str, Any]) -> str:

@@ -6,11 +6,14 @@ record is validated against ``schemas/card.schema.json``, and only what changed 
 
 from __future__ import annotations
 
+import json
+import multiprocessing
+import os
 import time
-from concurrent.futures import Future, ThreadPoolExecutor
+from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
-from totemdeck.catalogue.store import CatalogueWriter, canonical_json
+from totemdeck.catalogue.store import CatalogueWriter, canonical_json, card_row
 from totemdeck.importer.summary import (
     ImportFailed,
     ImportSummary,
@@ -23,7 +26,7 @@ from totemdeck.schemas import first_error, is_valid_fast
 from totemdeck.sources.http import FetchError, Location, check_segment
 from totemdeck.sources.pokemontcg import DEFAULT_URL as POKEMONTCG_URL
 from totemdeck.sources.pokemontcg.client import PokemonTcgClient
-from totemdeck.sources.pokemontcg.transform import RawCard, card_record, set_record
+from totemdeck.sources.pokemontcg.transform import card_record, set_record
 
 # Concurrent downloads: raw GitHub serves many small files in parallel well; 8 hides most of
 # the per-request latency of 162 set files without hammering the host (2026-11).
@@ -59,7 +62,8 @@ def import_pokemontcg_into(
     summary.requests = 1
     with ThreadPoolExecutor(workers) as pool:
         progress.start(len(raw_sets), "pokemontcg sets")
-        # Plan on this thread (SQLite), fetch and parse on the pool, store in set order.
+        # Plan on this thread (SQLite), fetch on the thread pool, turn bytes into records
+        # on the process pool (CPU), store in set order.
         planned: list[tuple[dict[str, Any], dict[str, str], Any, Future[Any]]] = []
         for raw_set in raw_sets:
             set_id = str(raw_set.get("id", ""))
@@ -83,24 +87,43 @@ def import_pokemontcg_into(
                 progress.advance(set_id)
                 continue
             etag = None if force or not state else state[1]
-            planned.append((set_rec, existing, updated_at, pool.submit(client.cards, set_id, etag)))
-        for set_rec, existing, updated_at, job in planned:
-            set_id = set_rec["id"]
-            progress.advance(set_id)
-            summary.requests += 1
-            try:
-                raw_cards, fetched = job.result()
-            except FetchError as exc:
-                summary.skipped.append(SkippedSet(set_id, str(exc)))
-                continue
-            summary.bytes_downloaded += fetched.nbytes
-            if raw_cards is None:  # 304 Not Modified
-                summary.sets_unchanged += 1
-                summary.unchanged += len(existing)
-            else:
-                summary.sets_downloaded += 1
-                _store_set_cards(writer, raw_cards, set_rec, existing, summary)
-            writer.put_set(set_rec, "pokemontcg", updated_at, fetched.etag)
+            job = pool.submit(client.cards_raw, set_id, etag)
+            planned.append((set_rec, existing, updated_at, job))
+        with _cpu_pool(len(planned)) as cpu:
+            converted: list[tuple[dict[str, Any], dict[str, str], Any, Any, str | None]] = []
+            for set_rec, existing, updated_at, job in planned:
+                summary.requests += 1
+                try:
+                    fetched = job.result()
+                except FetchError as exc:
+                    converted.append((set_rec, existing, updated_at, None, str(exc)))
+                    continue
+                where = client.describe_cards(set_rec["id"])
+                records = (
+                    None
+                    if fetched.not_modified
+                    else cpu.submit(records_of_set, fetched.data, set_rec, where)
+                )
+                converted.append((set_rec, existing, updated_at, (fetched, records), None))
+            for set_rec, existing, updated_at, done, error in converted:
+                set_id = set_rec["id"]
+                progress.advance(set_id)
+                if done is None:
+                    summary.skipped.append(SkippedSet(set_id, error or "failed"))
+                    continue
+                fetched, records = done
+                summary.bytes_downloaded += fetched.nbytes
+                if records is None:  # 304 Not Modified
+                    summary.sets_unchanged += 1
+                    summary.unchanged += len(existing)
+                else:
+                    result = records.result()
+                    if isinstance(result, str):  # the file was not a JSON list of cards
+                        summary.skipped.append(SkippedSet(set_id, result))
+                        continue
+                    summary.sets_downloaded += 1
+                    _store_set_rows(writer, result, existing, summary)
+                writer.put_set(set_rec, "pokemontcg", updated_at, fetched.etag)
         progress.finish()
     writer.set_meta("pokemontcg_imported_from", origin)
     writer.set_meta("pokemontcg_imported_at", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
@@ -108,23 +131,77 @@ def import_pokemontcg_into(
     return summary
 
 
-def _store_set_cards(
+# Turning 18,000 cards into records (parse, transform, validate, serialise) is ~2 s of CPU;
+# on a second core it overlaps the rest. Below this many sets the pool is not worth starting.
+MIN_SETS_FOR_PROCESSES = 4
+
+
+class _InlinePool:
+    """``submit`` that runs at once: for small imports, or where processes are unavailable."""
+
+    def __enter__(self) -> _InlinePool:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def submit(self, fn: Any, *args: Any) -> Future[Any]:
+        future: Future[Any] = Future()
+        future.set_result(fn(*args))
+        return future
+
+
+def _cpu_pool(sets: int) -> Any:
+    workers = min(os.cpu_count() or 1, 4)
+    if sets < MIN_SETS_FOR_PROCESSES or workers < 2:
+        return _InlinePool()
+    methods = multiprocessing.get_all_start_methods()
+    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+    return ProcessPoolExecutor(max_workers=workers, mp_context=context)
+
+
+RecordRows = tuple[list[tuple[str, ...]], list[tuple[str, str]]]
+
+
+def records_of_set(raw: bytes, set_rec: dict[str, Any], where: str) -> RecordRows | str:
+    """Bytes of one set file → (cards rows, rejected (id, reason)); a string if unreadable.
+
+    Pure and picklable: it runs in a worker process.
+    """
+    try:
+        cards = json.loads(raw)
+    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        return f"{where}: not valid JSON ({exc})"
+    if not isinstance(cards, list):
+        return f"{where}: expected a JSON list of cards"
+    rows: list[tuple[str, ...]] = []
+    rejected: list[tuple[str, str]] = []
+    seen: set[str] = set()
+    for raw_card in cards:
+        card_id = str(raw_card.get("id", "?")) if isinstance(raw_card, dict) else "?"
+        reason = _reject_reason(raw_card, set_rec, card_id, seen)
+        if isinstance(reason, str):
+            rejected.append((card_id, reason))
+            continue
+        seen.add(card_id)
+        record, data = reason
+        rows.append(card_row(record, data))
+    return rows, rejected
+
+
+def _store_set_rows(
     writer: CatalogueWriter,
-    raw_cards: list[RawCard],
-    set_rec: dict[str, Any],
+    result: RecordRows,
     existing: dict[str, str],
     summary: ImportSummary,
 ) -> None:
-    """Transform, validate and diff one set's cards, then write what changed."""
-    changed: list[tuple[dict[str, Any], str]] = []
-    seen: set[str] = set()
-    for raw in raw_cards:
-        card_id = str(raw.get("id", "?")) if isinstance(raw, dict) else "?"
-        reason = _reject_reason(raw, set_rec, card_id, seen)
-        if isinstance(reason, str):
-            summary.rejected.append(RejectedCard(card_id, reason))
-            continue
-        record, data = reason
+    """Diff one set's new rows against what is stored, then write what changed."""
+    rows, rejected = result
+    summary.rejected += [RejectedCard(card_id, reason) for card_id, reason in rejected]
+    changed = []
+    seen = set()
+    for row in rows:
+        card_id, data = row[0], row[-1]
         seen.add(card_id)
         before = existing.get(card_id)
         if before == data:
@@ -134,11 +211,11 @@ def _store_set_cards(
             summary.added += 1
         else:
             summary.updated += 1
-        changed.append((record, data))
-    writer.put_cards(changed)
-    gone = [card_id for card_id in existing if card_id not in seen]
+        changed.append(row)
+    writer.put_rows(changed)
     # A card rejected this time keeps its previous record rather than vanishing.
-    gone = [c for c in gone if not any(r.card_id == c for r in summary.rejected)]
+    kept = {card_id for card_id, _reason in rejected}
+    gone = [card_id for card_id in existing if card_id not in seen and card_id not in kept]
     writer.delete_cards(gone)
     summary.removed += len(gone)
 

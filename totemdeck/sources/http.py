@@ -135,13 +135,21 @@ class Location:
     def describe(self, path: str) -> str:
         return self.base + path if self.folder is None else str(self.folder / path)
 
-    def fetch_json(self, path: str, etag: str | None = None) -> Fetched:
-        """GET ``path`` below the base and parse it as JSON (304 → ``not_modified``)."""
+    def fetch_raw(self, path: str, etag: str | None = None) -> Fetched:
+        """GET ``path`` below the base, unparsed: ``data`` is the bytes (None on a 304)."""
         raw, new_etag, not_modified = (
             self._read_file(path, etag) if self.folder is not None else self._get(path, etag)
         )
         if not_modified:
             return Fetched(None, etag, 0, not_modified=True)
+        return Fetched(raw, new_etag, len(raw))
+
+    def fetch_json(self, path: str, etag: str | None = None) -> Fetched:
+        """GET ``path`` below the base and parse it as JSON (304 → ``not_modified``)."""
+        fetched = self.fetch_raw(path, etag)
+        if fetched.not_modified:
+            return fetched
+        raw, new_etag = fetched.data, fetched.etag
         try:
             data = json.loads(raw)
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:

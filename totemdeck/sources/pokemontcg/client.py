@@ -24,6 +24,13 @@ class PokemonTcgClient:
             )
         return cast(list[RawSet], data)
 
+    def cards_raw(self, set_id: str, etag: str | None = None) -> Fetched:
+        """The set's card file as bytes (parsed where the CPU is free), or a 304."""
+        return self.location.fetch_raw(f"cards/{self.lang}/{check_segment(set_id)}.json", etag)
+
+    def describe_cards(self, set_id: str) -> str:
+        return self.location.describe(f"cards/{self.lang}/{set_id}.json")
+
     def cards(self, set_id: str, etag: str | None = None) -> tuple[list[RawCard] | None, Fetched]:
         """The cards of one set, or None when the server says they did not change."""
         path = f"cards/{self.lang}/{check_segment(set_id)}.json"
