@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import json
-import shutil
 from pathlib import Path
 
 import pytest
 
+from tests.helpers.mirrors import small_pokemontcg
 from tests.helpers.server import serve
 from totemdeck.catalogue.store import Catalogue
 from totemdeck.importer import ImportFailed, import_pokemontcg
@@ -40,21 +40,9 @@ def test_free_retreat_pokemon_has_retreat_zero(catalogue: Catalogue) -> None:
     assert zero, "some print of Mew has free retreat"
 
 
-def _small_mirror(tmp_path: Path, src: Path, set_ids: list[str]) -> Path:
-    """A copy of the mirror with only a few sets, for fault tests that mutate files."""
-    root = tmp_path / "mirror"
-    (root / "sets").mkdir(parents=True)
-    (root / "cards/en").mkdir(parents=True)
-    sets = [s for s in json.loads((src / "sets/en.json").read_text()) if s["id"] in set_ids]
-    (root / "sets/en.json").write_text(json.dumps(sets))
-    for set_id in set_ids:
-        shutil.copy(src / f"cards/en/{set_id}.json", root / f"cards/en/{set_id}.json")
-    return root
-
-
 @pytest.fixture
 def mirror(tmp_path: Path, pokemontcg_dir: Path) -> Path:
-    return _small_mirror(tmp_path, pokemontcg_dir, ["base1", "sv3", "swsh9tg"])
+    return small_pokemontcg(tmp_path, pokemontcg_dir, ["base1", "sv3", "swsh9tg"])
 
 
 def _fast_location(url: str, timeout: float = 5.0) -> Location:

@@ -14,13 +14,13 @@ from dataclasses import dataclass, field
 from math import comb
 from typing import Any
 
-from totemdeck.catalogue.model import ENERGY_TYPES, Card
+from totemdeck.catalogue.model import ENERGY_TYPES, Card, basic_energy_type
 from totemdeck.catalogue.names import name_key
 from totemdeck.rules.deck import Entry, RuleContext
 from totemdeck.rules.engine import CheckedDeck
 from totemdeck.rules.format import COLUMNS
 from totemdeck.rules.totem import cost_column
-from totemdeck.rules.traits import basic_energy_type, identity, is_basic_pokemon
+from totemdeck.rules.traits import identity, is_basic_pokemon
 
 HAND = 7
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from totemdeck.catalogue.names import fold
+
 # Energy types that can form an identity; "Colorless" is generic and never does.
 ENERGY_TYPES: tuple[str, ...] = (
     "Grass",
@@ -182,3 +184,18 @@ class Card:
             legalities=dict(record.get("legalities", {})),
             aliases=dict(record.get("aliases", {})),
         )
+
+
+def basic_energy_type(card: Card) -> str | None:
+    """The type a basic Energy card gives ("Fire Energy", "Basic Darkness Energy")."""
+    if card.types:
+        named = [t for t in card.types if t != COLORLESS]
+        if named:
+            return named[0]
+    folded = fold(card.name)
+    for energy_type in ENERGY_TYPES:
+        if energy_type.casefold() in folded:
+            return energy_type
+    if "dark " in folded:
+        return "Darkness"
+    return None

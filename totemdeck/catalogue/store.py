@@ -467,24 +467,7 @@ class CatalogueWriter:
 
     def put_cards(self, records: Iterable[tuple[dict[str, Any], str]]) -> None:
         """Insert or replace cards given as ``(record, its canonical JSON)``."""
-        self.db.executemany(
-            "INSERT OR REPLACE INTO cards(id, name, name_key, set_id, number_key, supertype,"
-            " release_date, source, data) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            (
-                (
-                    r["id"],
-                    r["name"],
-                    name_key(r["name"], r["supertype"]),
-                    r["set"]["id"],
-                    number_key(r["number"]),
-                    r["supertype"],
-                    r["set"]["release_date"],
-                    r["source"],
-                    data,
-                )
-                for r, data in records
-            ),
-        )
+        self.put_rows(card_row(record, data) for record, data in records)
 
     def put_rows(self, rows: Iterable[tuple[str, ...]]) -> None:
         """Insert or replace cards given as ready rows (see ``card_row``)."""

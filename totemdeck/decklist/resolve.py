@@ -13,7 +13,7 @@ import datetime as dt
 import re
 from dataclasses import dataclass
 
-from totemdeck.catalogue.model import Card
+from totemdeck.catalogue.model import Card, basic_energy_type
 from totemdeck.catalogue.names import fold, name_key
 from totemdeck.catalogue.store import Catalogue
 from totemdeck.catalogue.suggest import Suggester, similarity
@@ -210,7 +210,7 @@ class Resolver:
 
     def _energy(self, line: DeckLine, energy_type: str, found: list[Card]) -> ResolvedLine:
         """A basic Energy line: the print its set and number name, else that basic Energy."""
-        exact = tuple(c for c in found if c.is_basic_energy and energy_type in _energy_types(c))
+        exact = tuple(c for c in found if c.is_basic_energy and basic_energy_type(c) == energy_type)
         if exact:
             return self._checked(line, exact, "set+number")
         if energy_type not in self._basic_energy:
@@ -284,25 +284,6 @@ class Resolver:
             "none",
             Finding("unknown-card", text, line.line, context={"suggestions": suggestions}),
         )
-
-
-def _energy_types(card: Card) -> set[str]:
-    name = fold(card.name)
-    return {
-        t
-        for t in (
-            "Grass",
-            "Fire",
-            "Water",
-            "Lightning",
-            "Psychic",
-            "Fighting",
-            "Darkness",
-            "Metal",
-            "Fairy",
-        )
-        if t.casefold() in name
-    } | set(card.types)
 
 
 def resolve(decklist: Decklist, catalogue: Catalogue, today: dt.date | None = None) -> ResolvedDeck:

@@ -6,12 +6,12 @@ import io
 import json
 from collections.abc import Callable
 
-from totemdeck.catalogue.model import ENERGY_TYPES, Card
+from totemdeck.catalogue.model import ENERGY_TYPES, Card, basic_energy_type
 from totemdeck.decklist.jsondeck import DOCUMENT_VERSION, FORMAT_NAME
 from totemdeck.export.order import ExportLine, export_lines
 from totemdeck.rules.engine import CheckedDeck
 from totemdeck.rules.format import FormatRules
-from totemdeck.rules.traits import basic_energy_type, identity
+from totemdeck.rules.traits import identity
 from totemdeck.schemas import first_error
 
 HEADERS = {"totem": "Totem", "pokemon": "Pokémon", "trainer": "Trainer", "energy": "Energy"}

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from totemdeck.catalogue.model import ENERGY_TYPES, Card
+from totemdeck.catalogue.model import ENERGY_TYPES, Card, basic_energy_type
 from totemdeck.catalogue.names import name_key
 from totemdeck.rules.engine import CheckedDeck
-from totemdeck.rules.traits import basic_energy_type
 
 TRAINER_KINDS = ("Supporter", "Item", "Pokémon Tool", "Stadium")
 SECTION_ORDER = ("totem", "pokemon", "trainer", "energy")

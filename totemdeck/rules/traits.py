@@ -11,8 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from totemdeck.catalogue.model import COLORLESS, ENERGY_TYPES, Card
-from totemdeck.catalogue.names import fold
+from totemdeck.catalogue.model import COLORLESS, ENERGY_TYPES, Card, basic_energy_type
 from totemdeck.rules.format import EnergyOverride, FormatRules
 
 _TYPE_WORDS = re.compile("|".join((*ENERGY_TYPES, COLORLESS)))
@@ -91,20 +90,6 @@ def special_energy_provides(card: Card, fmt: FormatRules) -> Provides:
     if override is not None:
         return Provides(override.types, override.colorless, override.every, True, True)
     return read_provides(" ".join(card.rules))
-
-
-def basic_energy_type(card: Card) -> str | None:
-    if card.types:
-        named = [t for t in card.types if t != COLORLESS]
-        if named:
-            return named[0]
-    folded = fold(card.name)
-    for energy_type in ENERGY_TYPES:
-        if energy_type.casefold() in folded:
-            return energy_type
-    if "dark " in folded:
-        return "Darkness"
-    return None
 
 
 def identity(card: Card, fmt: FormatRules) -> frozenset[str]:
