@@ -10,9 +10,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
-import shutil
 import sqlite3
-import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 from types import TracebackType
@@ -339,6 +337,9 @@ class CatalogueWriter:
         self.fresh = False
 
     def __enter__(self) -> CatalogueWriter:
+        import shutil  # only writers need these; readers (every check) start faster
+        import tempfile
+
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
             fd, name = tempfile.mkstemp(prefix=".catalogue-", suffix=".tmp", dir=self.folder)
