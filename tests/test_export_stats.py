@@ -215,3 +215,33 @@ def test_stats_command_json_and_plot(
     head = png.read_bytes()[:24]
     assert head[:8] == b"\x89PNG\r\n\x1a\n"
     assert struct.unpack(">II", head[16:24]) == (1200, 500)
+
+
+def test_plot_without_matplotlib_is_a_clear_error(
+    full_catalogue_dir: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_matplotlib(name: str, *args: object, **kwargs: object) -> object:
+        if name.startswith("matplotlib"):
+            raise ImportError("no matplotlib here")
+        return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    deck = str(ROOT / "examples/charizard-ex.txt")
+    args = [
+        "stats",
+        deck,
+        "--plot",
+        str(tmp_path / "x.png"),
+        "--catalogue",
+        str(full_catalogue_dir),
+    ]
+    assert main(args) == 2
+    assert "pip install 'totemdeck[plot]'" in capsys.readouterr().err
+    assert not (tmp_path / "x.png").exists()

@@ -213,3 +213,7 @@ def test_import_order_does_not_matter(mirrors: tuple[Path, Path], tmp_path: Path
     with Catalogue.open(tmp_path / "all") as cat:
         assert len(cat.by_set_number("sv3", "125")) == 1
         assert cat.get("me01-003") is not None  # only TCGdex has it
+
+
+def test_card_search_finds_spanish_names(catalogue: Catalogue) -> None:
+    assert {c.name for c in catalogue.search("supercaña", limit=50)} == {"Super Rod"}
