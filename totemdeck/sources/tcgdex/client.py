@@ -19,31 +19,27 @@ class TcgdexClient:
     def __init__(self, location: Location) -> None:
         self.location = location
 
-    def _json(self, path: str, what: str, kind: type) -> Any:
-        data = self.location.fetch_json(path).data
-        if not isinstance(data, kind):
+    def _fetch(self, path: str, what: str, kind: type, etag: str | None = None) -> Fetched:
+        """GET one document (conditionally) and check it is the JSON ``kind`` expected."""
+        fetched = self.location.fetch_json(path, etag=etag)
+        if not fetched.not_modified and not isinstance(fetched.data, kind):
             raise FetchError(f"{self.location.describe(path)}: expected a JSON {what}")
-        return data
+        return fetched
 
     def sets(self, lang: str) -> list[dict[str, Any]]:
         lang = check_segment(lang, "language")
-        data: list[dict[str, Any]] = self._json(f"{lang}/sets.json", "list of sets", list)
+        data: list[dict[str, Any]] = self._fetch(f"{lang}/sets.json", "list of sets", list).data
         return data
 
     def set_fetched(self, lang: str, set_id: str, etag: str | None = None) -> Fetched:
         """One set with its card list (``cards[{id, localId, name}]``); conditional."""
         path = f"{check_segment(lang, 'language')}/sets/{quote_segment(set_id, 'set id')}.json"
-        fetched = self.location.fetch_json(path, etag=etag)
-        if not fetched.not_modified and not isinstance(fetched.data, dict):
-            raise FetchError(f"{self.location.describe(path)}: expected a JSON set")
-        return fetched
+        return self._fetch(path, "set", dict, etag)
 
     def card(self, lang: str, card_id: str, etag: str | None = None) -> Fetched:
+        """One card (conditional: ``not_modified`` when its ETag still holds)."""
         path = f"{check_segment(lang, 'language')}/cards/{quote_segment(card_id)}.json"
-        fetched = self.location.fetch_json(path, etag=etag)
-        if not fetched.not_modified and not isinstance(fetched.data, dict):
-            raise FetchError(f"{self.location.describe(path)}: expected a JSON card")
-        return fetched
+        return self._fetch(path, "card", dict, etag)
 
 
 def fetch_all(
