@@ -154,4 +154,5 @@ def test_import_command_summary_and_bad_origin(
     assert main(["import", "--from", str(mirror), "--catalogue", str(tmp_path / "c")]) == 0
     assert "catalogue updated" in capsys.readouterr().out
     assert main(["import", "--from", str(tmp_path / "nope"), "--catalogue", str(tmp_path)]) == 2
+    assert "no such folder" in capsys.readouterr().err
     assert main(["import", "--from", "ftp://x", "--catalogue", str(tmp_path)]) == 2

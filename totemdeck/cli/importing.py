@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from enum import StrEnum
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
@@ -95,8 +96,6 @@ def render_merge(merge: MergeSummary) -> str:
 
 def _layout(folder: str) -> str | None:
     """Which source a local folder holds, by its layout."""
-    from pathlib import Path
-
     root = Path(folder.removeprefix("file://"))
     if (root / "sets" / "en.json").is_file():
         return "pokemontcg"
@@ -119,6 +118,8 @@ def _origins(values: list[str], sources: list[str]) -> tuple[list[str], dict[str
             detected = _layout(value)
             assert detected is not None
             return [detected], {detected: value}
+        elif "://" not in value and not Path(value).is_dir():
+            fail(f"--from {value!r}: no such folder")
         else:
             fail(f"--from {value!r}: with several sources write --from SOURCE=URL_OR_DIR")
     return sources, origins
