@@ -217,3 +217,22 @@ def test_import_order_does_not_matter(mirrors: tuple[Path, Path], tmp_path: Path
 
 def test_card_search_finds_spanish_names(catalogue: Catalogue) -> None:
     assert {c.name for c in catalogue.search("supercaña", limit=50)} == {"Super Rod"}
+
+
+def test_mirror_script_copies_the_api_layout(mirrors: tuple[Path, Path], tmp_path: Path) -> None:
+    """scripts/mirror_tcgdex.py (used by the public CI) rebuilds a copy the importer reads."""
+    from scripts.mirror_tcgdex import mirror
+
+    _ptcg, dex = mirrors
+    out = tmp_path / "copy"
+    with serve(dex) as (url, _state):
+        written = mirror(out, url, ["en", "es"], workers=4)
+    originals = sorted(p.relative_to(dex) for p in dex.rglob("*.json"))
+    copied = sorted(p.relative_to(out) for p in out.rglob("*.json") if p.name != "cards.json")
+    assert copied == originals and written == len(originals) - 2  # less the two sets.json
+    for path in originals:
+        assert json.loads((out / path).read_text("utf-8")) == json.loads(
+            (dex / path).read_text("utf-8")
+        )
+    result = import_sources(str(tmp_path / "c"), ["tcgdex"], {"tcgdex": str(out)})
+    assert result.summaries[0].added > 400
