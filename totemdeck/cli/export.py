@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from totemdeck.cli import app
-from totemdeck.cli.check import BanlistOption, FormatFileOption, make_checker
+from totemdeck.cli.check import BanlistOption, FormatFileOption, LangOption, make_checker
 from totemdeck.cli.options import CatalogueOption, FormatOption, OutputFormat
 from totemdeck.cli.output import EXIT_PROBLEMS, fail, use_colour, write_text
 
@@ -44,7 +44,7 @@ def export_command(
     deck: str = typer.Argument(..., help="The decklist ('-' reads standard input)."),
     to: ExportFormat = typer.Option(..., "--to", help="Output format."),
     out: str = typer.Option("-", "-o", "--output", help="File to write ('-': standard output)."),
-    lang: str = typer.Option("en", "--lang", help="Card names in this language (en, es)."),
+    lang: str = LangOption,
     allow_illegal: bool = typer.Option(
         False, "--allow-illegal", help="Export an illegal deck too (marked at its top)."
     ),
@@ -90,7 +90,7 @@ def stats_command(
     turn: int = typer.Option(1, "--turn", min=0, max=60, help="Your turn number for --card."),
     going_first: bool = typer.Option(False, "--first", help="You go first (no draw on turn 1)."),
     plot: str = typer.Option(None, "--plot", help="Also draw composition and odds to this PNG."),
-    lang: str = typer.Option("en", "--lang", help="Card names in this language (en, es)."),
+    lang: str = LangOption,
     output: OutputFormat = FormatOption,
     banlist: Path = BanlistOption,
     format_file: Path = FormatFileOption,

@@ -9,7 +9,6 @@ cannot read becomes a ``ParseProblem`` and parsing goes on.
 
 from __future__ import annotations
 
-import json
 import re
 
 from totemdeck.catalogue.names import fold
@@ -55,9 +54,11 @@ ENERGY_SYMBOLS = {
 _SYMBOL = re.compile(r"\{([GRWLPFDMYNC])\}")
 
 _BANNER = re.compile(r"^[\s*=~_-]*\*{3,}.*$|^[\s=~_*-]{3,}$")
-_PTCGO_HEADER = re.compile(r"^##\s*(?P<label>[^\d]+?)\s*[-–:]\s*(?P<count>\d+)\s*$")
 _COLON_HEADER = re.compile(r"^(?P<label>[^\d:：]+?)\s*[:：]\s*(?P<rest>.*)$")
-_DASH_HEADER = re.compile(r"^(?P<label>[^\d]+?)\s*(?:[-–]\s*(?P<a>\d+)|\((?P<b>\d+)\))\s*$")
+# "##Pokémon - 19" (PTCGO), "Total Cards - 60", "Pokémon (12)", "##Energy: 10".
+_COUNT_HEADER = re.compile(
+    r"^(?:##\s*)?(?P<label>[^\d]+?)\s*(?:[-–:]\s*(?P<a>\d+)|\((?P<b>\d+)\))\s*$"
+)
 _CARD = re.compile(
     r"^(?:\*\s*)?(?:(?P<count>\d{1,4})\s*[xX×]?|[xX×]\s*(?P<count2>\d{1,4}))\s+(?P<rest>\S.*)$"
 )
@@ -127,12 +128,13 @@ def parse(text: str, source: str = "<text>") -> Decklist:
         text_line = raw.replace("\t", " ").replace("\u00a0", " ").strip()
         if not text_line or _BANNER.match(text_line):
             continue
-        ptcgo = _PTCGO_HEADER.match(text_line)
-        if ptcgo:
-            known, kind = _section_of(ptcgo.group("label"))
+        counted = _COUNT_HEADER.match(text_line)  # before comments: PTCGO headers start "##"
+        if counted:
+            known, kind = _section_of(counted.group("label"))
             if known:
                 section = kind if kind is not None else section
-                headers.append(Header(number, raw, kind, int(ptcgo.group("count"))))
+                declared = int(counted.group("a") or counted.group("b"))
+                headers.append(Header(number, raw, kind, declared))
                 continue
         if text_line.startswith(("#", "//")):
             continue
@@ -147,20 +149,13 @@ def parse(text: str, source: str = "<text>") -> Decklist:
                     continue
                 # "Totem: 1 Charizard ex OBF 125": that one line, not a section that goes on
                 inline = _card_line(number, raw, rest, kind) if kind is not None else None
-                if inline is not None:  # "Totem: 1 Charizard ex OBF 125"
+                if inline is not None:
                     headers.append(Header(number, raw, kind, None))
                     lines.append(inline)
                 else:
                     problems.append(
                         ParseProblem(number, raw, f"cannot read {rest!r} after the header")
                     )
-                continue
-        dash = _DASH_HEADER.match(text_line)
-        if dash:
-            known, kind = _section_of(dash.group("label"))
-            if known:
-                section = kind if kind is not None else section
-                headers.append(Header(number, raw, kind, int(dash.group("a") or dash.group("b"))))
                 continue
         card = _card_line(number, raw, text_line, section)
         if card is None:
@@ -174,7 +169,3 @@ def parse(text: str, source: str = "<text>") -> Decklist:
         else:
             lines.append(card)
     return Decklist(tuple(lines), tuple(headers), tuple(problems), source)
-
-
-def _json_text(value: object) -> str:
-    return json.dumps(value, ensure_ascii=False)

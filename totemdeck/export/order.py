@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from totemdeck.catalogue.model import ENERGY_TYPES, Card, basic_energy_type
 from totemdeck.catalogue.names import name_key
+from totemdeck.decklist.model import DeckLine
 from totemdeck.rules.engine import CheckedDeck
 
 TRAINER_KINDS = ("Supporter", "Item", "Pokémon Tool", "Stadium")
@@ -26,9 +27,9 @@ class ExportLine:
     card: Card
 
 
-def _print_for(line_number: int, checked: CheckedDeck, evaluated: Card) -> Card:
-    resolved = next(r for r in checked.resolved.lines if r.line.line == line_number)
-    named_a_print = resolved.line.card_id or resolved.line.number is not None
+def _print_for(line: DeckLine, checked: CheckedDeck, evaluated: Card) -> Card:
+    line_number = line.line
+    named_a_print = line.card_id or line.number is not None
     if named_a_print and not evaluated.is_basic_energy:
         return evaluated
     alike = checked.alike.get(line_number, (evaluated,))
@@ -93,11 +94,12 @@ def export_lines(checked: CheckedDeck, plain: bool = False) -> list[ExportLine]:
     """The deck's lines in export order; ``plain`` puts the Totem first among the Pokémon."""
     totem: list[ExportLine] = []
     main: dict[str, list[ExportLine]] = {"pokemon": [], "trainer": [], "energy": []}
+    written = {r.line.line: r.line for r in checked.resolved.lines}
     for entry in checked.deck.totem:
-        card = _print_for(entry.line, checked, entry.card)
+        card = _print_for(written[entry.line], checked, entry.card)
         totem.append(ExportLine("pokemon" if plain else "totem", entry.count, card))
     for entry in checked.deck.main:
-        card = _print_for(entry.line, checked, entry.card)
+        card = _print_for(written[entry.line], checked, entry.card)
         main[_section(card)].append(ExportLine(_section(card), entry.count, card))
     pokemon = _pokemon_order(main["pokemon"])
     trainers = sorted(main["trainer"], key=lambda x: (_trainer_rank(x.card), x.card.name))

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
 
 from totemdeck.sources.http import Fetched, FetchError, Location, check_segment
-from totemdeck.sources.pokemontcg.transform import RawCard, RawSet
+from totemdeck.sources.pokemontcg.transform import RawSet
 
 
 class PokemonTcgClient:
@@ -30,14 +30,3 @@ class PokemonTcgClient:
 
     def describe_cards(self, set_id: str) -> str:
         return self.location.describe(f"cards/{self.lang}/{set_id}.json")
-
-    def cards(self, set_id: str, etag: str | None = None) -> tuple[list[RawCard] | None, Fetched]:
-        """The cards of one set, or None when the server says they did not change."""
-        path = f"cards/{self.lang}/{check_segment(set_id)}.json"
-        fetched = self.location.fetch_json(path, etag=etag)
-        if fetched.not_modified:
-            return None, fetched
-        data: Any = fetched.data
-        if not isinstance(data, list):
-            raise FetchError(f"{self.location.describe(path)}: expected a JSON list of cards")
-        return cast(list[RawCard], data), fetched
