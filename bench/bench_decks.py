@@ -16,7 +16,7 @@ from pathlib import Path
 
 from bench.common import ROOT, SHARED, median_seconds
 from totemdeck.banlist import load_banlist
-from totemdeck.catalogue.store import Catalogue
+from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist import Resolver, parse, read_decklist
 from totemdeck.importer import import_pokemontcg
 from totemdeck.rules import Checker

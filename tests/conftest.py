@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.server import serve_process
-from totemdeck.catalogue.store import Catalogue
+from totemdeck.catalogue.read import Catalogue
 from totemdeck.importer import import_sources
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -11,7 +11,7 @@ import pytest
 from totemdeck.banlist import BanlistError, dump_banlist, load_banlist
 from totemdeck.banlist.checks import check_banlist
 from totemdeck.catalogue.names import name_key
-from totemdeck.catalogue.store import Catalogue
+from totemdeck.catalogue.read import Catalogue
 from totemdeck.cli import main
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from totemdeck.banlist import load_banlist
 from totemdeck.catalogue.names import name_key
-from totemdeck.catalogue.store import Catalogue
+from totemdeck.catalogue.read import Catalogue
 from totemdeck.cli import main
 from totemdeck.decklist import parse, read_decklist
 from totemdeck.export import export_deck

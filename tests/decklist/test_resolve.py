@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from totemdeck.catalogue.store import Catalogue
+from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist import Resolver, parse, read_decklist, resolve
 
 CORPUS = sorted((Path(__file__).parent.parent / "decklists").glob("*.txt"))

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from totemdeck.banlist import load_banlist
-from totemdeck.catalogue.store import Catalogue
+from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist import read_decklist
 from totemdeck.findings import CODES
 from totemdeck.rules import Checker

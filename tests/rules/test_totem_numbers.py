@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from totemdeck.catalogue.store import Catalogue
+from totemdeck.catalogue.read import Catalogue
 from totemdeck.rules import load_format
 from totemdeck.rules.stages import CatalogueStages
 from totemdeck.rules.totem import cost_column, totem_numbers

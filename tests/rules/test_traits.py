@@ -6,7 +6,7 @@ import pytest
 
 from tests.helpers.cards import card, special_energy
 from totemdeck.catalogue.model import Attack
-from totemdeck.catalogue.store import Catalogue
+from totemdeck.catalogue.read import Catalogue
 from totemdeck.rules import load_format
 from totemdeck.rules.traits import identity, prize_cards, provides_colorless, read_provides
 

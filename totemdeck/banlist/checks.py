@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from totemdeck.banlist.io import BanlistFile, sort_key
 from totemdeck.catalogue.names import name_key
-from totemdeck.catalogue.store import Catalogue
+from totemdeck.catalogue.read import Catalogue
 from totemdeck.catalogue.suggest import Suggester
 
 

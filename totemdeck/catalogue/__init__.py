@@ -2,7 +2,7 @@
 
 from totemdeck.catalogue.model import Attack, Card, CardSet
 from totemdeck.catalogue.names import name_key
-from totemdeck.catalogue.store import Catalogue, CatalogueError, CatalogueMissing
+from totemdeck.catalogue.read import Catalogue, CatalogueError, CatalogueMissing
 
 __all__ = [
     "Attack",

@@ -53,7 +53,7 @@ def check(
     """
     from totemdeck.banlist.checks import check_banlist
     from totemdeck.banlist.io import BanlistError, load_banlist
-    from totemdeck.catalogue.store import Catalogue
+    from totemdeck.catalogue.read import Catalogue
 
     path = str(file or default_banlist())
     banfile: BanlistFile | None = None
@@ -136,7 +136,7 @@ def add(
     Example: totemdeck banlist add "Lysandre's Trump Card" --reason "Too strong"
     """
     from totemdeck.catalogue.names import name_key
-    from totemdeck.catalogue.store import Catalogue
+    from totemdeck.catalogue.read import Catalogue
     from totemdeck.rules.banlist import BanEntry
 
     path = file or default_banlist()

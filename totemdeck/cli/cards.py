@@ -13,7 +13,7 @@ from totemdeck.cli.output import EXIT_PROBLEMS, fail, write_text
 
 if TYPE_CHECKING:
     from totemdeck.catalogue.model import Card
-    from totemdeck.catalogue.store import Catalogue
+    from totemdeck.catalogue.read import Catalogue
 
 card_app = typer.Typer(help="Look cards up in the catalogue.", no_args_is_help=True)
 app.add_typer(card_app, name="card")
@@ -93,7 +93,7 @@ def search(
     output: OutputFormat = FormatOption,
 ) -> None:
     """Find prints by name. Example: totemdeck card search "charizard ex" --limit 5"""
-    from totemdeck.catalogue.store import Catalogue
+    from totemdeck.catalogue.read import Catalogue
 
     with Catalogue.open(catalogue) as cat:
         found = cat.search(query, limit=limit)
@@ -115,7 +115,7 @@ def show(
     output: OutputFormat = FormatOption,
 ) -> None:
     """Show one print. Example: totemdeck card show sv3-125"""
-    from totemdeck.catalogue.store import Catalogue
+    from totemdeck.catalogue.read import Catalogue
 
     with Catalogue.open(catalogue) as cat:
         card = cat.get(card_id)

@@ -15,7 +15,7 @@ from totemdeck.cli.output import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, fail, use_c
 
 if TYPE_CHECKING:
     from totemdeck.catalogue.model import Card
-    from totemdeck.catalogue.store import Catalogue
+    from totemdeck.catalogue.read import Catalogue
     from totemdeck.rules import Banlist, Checker, FormatRules, Report
 
 BanlistOption = typer.Option(
@@ -66,7 +66,7 @@ def check_command(
     Exit 0 when every deck is legal (warnings allowed), 1 when one is not, 2 when a file
     cannot be read. Example: totemdeck check mydeck.txt --format json
     """
-    from totemdeck.catalogue.store import Catalogue
+    from totemdeck.catalogue.read import Catalogue
     from totemdeck.decklist import DecklistError, read_decklist
     from totemdeck.report import render_json, render_text
 
@@ -113,7 +113,7 @@ def totem_command(
 
     Example: totemdeck totem "Charizard ex OBF 125"
     """
-    from totemdeck.catalogue.store import Catalogue
+    from totemdeck.catalogue.read import Catalogue
     from totemdeck.decklist.parse import parse
     from totemdeck.rules import Checker
     from totemdeck.rules.format import FormatFileError, load_format

@@ -30,7 +30,7 @@ class ExportFormat(StrEnum):
 def _check(
     deck: str, banlist: Path | None, format_file: Path | None, catalogue: str | None, lang: str
 ) -> tuple[CheckedDeck, RuleContext]:
-    from totemdeck.catalogue.store import Catalogue
+    from totemdeck.catalogue.read import Catalogue
     from totemdeck.decklist import read_decklist
 
     decklist = read_decklist(deck)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from totemdeck.catalogue.model import Card, basic_energy_type
 from totemdeck.catalogue.names import fold, name_key
-from totemdeck.catalogue.store import Catalogue
+from totemdeck.catalogue.read import Catalogue
 from totemdeck.catalogue.suggest import Suggester, similarity
 from totemdeck.decklist.model import DeckLine, Decklist
 from totemdeck.decklist.setcodes import SetIndex, find_number

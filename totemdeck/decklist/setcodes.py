@@ -17,7 +17,7 @@ from typing import Any
 import yaml
 
 from totemdeck.catalogue.model import Card, CardSet
-from totemdeck.catalogue.store import Catalogue
+from totemdeck.catalogue.read import Catalogue
 
 _DIGITS = re.compile(r"^(?P<prefix>[A-Za-z]*)-?(?P<digits>\d+)(?P<suffix>[A-Za-z]?)$")
 

@@ -12,9 +12,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from totemdeck.catalogue.store import CatalogueWriter
+from totemdeck.catalogue.read import CatalogueWriter
 from totemdeck.importer.merge import derive
-from totemdeck.importer.pokemontcg import import_pokemontcg_into
+from totemdeck.sources.pokemontcg.provider import import_pokemontcg_into
 from totemdeck.importer.summary import (
     ImportFailed,
     ImportSummary,
@@ -24,7 +24,7 @@ from totemdeck.importer.summary import (
     RejectedCard,
     SkippedSet,
 )
-from totemdeck.importer.tcgdex import import_tcgdex_into
+from totemdeck.sources.tcgdex.provider import import_tcgdex_into
 from totemdeck.sources.http import Location
 
 __all__ = [

@@ -20,7 +20,7 @@ from typing import Any
 import yaml
 
 from totemdeck.catalogue.names import fold, name_key
-from totemdeck.catalogue.store import CatalogueWriter, canonical_json
+from totemdeck.catalogue.read import CatalogueWriter, canonical_json
 from totemdeck.importer.summary import MergeSummary
 
 MIN_SCORE = 6  # below this, a TCGdex set is its own set (see _score)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from totemdeck.catalogue.names import name_key
-from totemdeck.catalogue.store import Catalogue
+from totemdeck.catalogue.read import Catalogue
 from totemdeck.rules.format import COLUMNS
 from totemdeck.rules.traits import is_ordinary
 

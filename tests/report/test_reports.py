@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from totemdeck.banlist import load_banlist
-from totemdeck.catalogue.store import Catalogue
+from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist import read_decklist
 from totemdeck.report import render_json, render_text
 from totemdeck.rules import Checker, Report
 from totemdeck.schemas import validator
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden"
 DECKS = ["examples/illegal-several-codes.txt", "examples/kyogre-groudon-legend.txt"]
 

@@ -9,7 +9,7 @@ import pytest
 
 from tests.helpers.mirrors import small_pokemontcg
 from tests.helpers.server import serve
-from totemdeck.catalogue.store import Catalogue
+from totemdeck.catalogue.read import Catalogue
 from totemdeck.importer import ImportFailed, import_pokemontcg
 from totemdeck.sources.http import FetchError, Location, check_segment, make_session
 

@@ -11,7 +11,7 @@ import pytest
 
 from tests.helpers.mirrors import small_pokemontcg, small_tcgdex
 from tests.helpers.server import serve
-from totemdeck.catalogue.store import Catalogue
+from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist import Resolver, parse, resolve
 from totemdeck.importer import ImportFailed, import_sources
 from totemdeck.rules import Checker, load_format
@@ -84,7 +84,7 @@ def test_spanish_names_resolve(catalogue: Catalogue, spanish: str, english: str)
 
 
 def test_a_decklist_written_in_spanish_resolves(catalogue: Catalogue) -> None:
-    text = (Path(__file__).parent / "decklists" / "espanol-nombres.txt").read_text(encoding="utf-8")
+    text = (Path(__file__).parents[1] / "decklists" / "espanol-nombres.txt").read_text(encoding="utf-8")
     resolved = resolve(parse(text), catalogue, today=dt.date(2026, 11, 30))
     assert [r.finding.message for r in resolved.lines if r.finding] == []
     assert len(resolved.lines) >= 10

@@ -14,7 +14,7 @@ import typer
 from totemdeck import __version__
 from totemdeck.cli import app, main
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 
 

@@ -13,7 +13,7 @@ import time
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
-from totemdeck.catalogue.store import CatalogueWriter, canonical_json, card_row
+from totemdeck.catalogue.read import CatalogueWriter, canonical_json, card_row
 from totemdeck.importer.summary import (
     ImportFailed,
     ImportSummary,

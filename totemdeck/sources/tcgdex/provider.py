@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 from totemdeck.catalogue.names import name_key
-from totemdeck.catalogue.store import CatalogueWriter, canonical_json, number_key
+from totemdeck.catalogue.read import CatalogueWriter, canonical_json, number_key
 from totemdeck.importer.summary import (
     ImportFailed,
     ImportSummary,
