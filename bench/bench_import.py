@@ -19,10 +19,11 @@ from pathlib import Path
 
 from bench.common import SHARED, median_seconds
 from tests.helpers.server import serve_process
-from totemdeck.catalogue.read import Catalogue, canonical_json, card_row
+from totemdeck.catalogue.read import Catalogue
+from totemdeck.catalogue.write import canonical_json, card_row
 from totemdeck.importer import import_pokemontcg
-from totemdeck.sources.pokemontcg.provider import records_of_set
 from totemdeck.schemas import is_valid_fast
+from totemdeck.sources.pokemontcg.provider import records_of_set
 from totemdeck.sources.pokemontcg.transform import card_record, set_record
 
 

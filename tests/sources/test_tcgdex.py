@@ -25,8 +25,12 @@ FMT = load_format()
 
 def test_counts_per_language(catalogue: Catalogue, tcgdex_dir: Path) -> None:
     db = sqlite3.connect(catalogue.path)
-    cards = db.execute("SELECT COUNT(*) FROM tcgdex_cards").fetchone()[0]
-    names = dict(db.execute("SELECT lang, COUNT(*) FROM tcgdex_names GROUP BY lang").fetchall())
+    cards = db.execute("SELECT COUNT(*) FROM staged_cards WHERE source = 'tcgdex'").fetchone()[0]
+    names = dict(
+        db.execute(
+            "SELECT lang, COUNT(*) FROM staged_names WHERE source = 'tcgdex' GROUP BY lang"
+        ).fetchall()
+    )
     listed = json.loads((tcgdex_dir / "en/cards.json").read_text(encoding="utf-8"))
     assert cards == len(listed) == 21_066  # the mirror's README: 21,066 English cards
     assert names["es"] == 14_074  # and 14,074 Spanish ones
@@ -84,7 +88,9 @@ def test_spanish_names_resolve(catalogue: Catalogue, spanish: str, english: str)
 
 
 def test_a_decklist_written_in_spanish_resolves(catalogue: Catalogue) -> None:
-    text = (Path(__file__).parents[1] / "decklists" / "espanol-nombres.txt").read_text(encoding="utf-8")
+    text = (Path(__file__).parents[1] / "decklists" / "espanol-nombres.txt").read_text(
+        encoding="utf-8"
+    )
     resolved = resolve(parse(text), catalogue, today=dt.date(2026, 11, 30))
     assert [r.finding.message for r in resolved.lines if r.finding] == []
     assert len(resolved.lines) >= 10

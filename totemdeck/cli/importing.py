@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import sys
-from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -13,15 +12,10 @@ import typer
 from totemdeck.cli import app
 from totemdeck.cli.options import CatalogueOption, FormatOption, OutputFormat
 from totemdeck.cli.output import EXIT_PROBLEMS, EXIT_USAGE, fail, write_text
+from totemdeck.sources.registry import source_names
 
 if TYPE_CHECKING:
     from totemdeck.importer import ImportSummary, MergeSummary, Progress
-
-
-class Source(StrEnum):
-    all = "all"
-    pokemontcg = "pokemontcg"
-    tcgdex = "tcgdex"
 
 
 class RichProgress:
@@ -96,11 +90,12 @@ def render_merge(merge: MergeSummary) -> str:
 
 def _layout(folder: str) -> str | None:
     """Which source a local folder holds, by its layout."""
+    from totemdeck.sources.registry import all_sources
+
     root = Path(folder.removeprefix("file://"))
-    if (root / "sets" / "en.json").is_file():
-        return "pokemontcg"
-    if (root / "en" / "sets.json").is_file():
-        return "tcgdex"
+    for source in all_sources():
+        if (root / source.layout_marker).is_file():
+            return source.name
     return None
 
 
@@ -110,7 +105,7 @@ def _origins(values: list[str], sources: list[str]) -> tuple[list[str], dict[str
     origins: dict[str, str | None] = {}
     for value in values:
         name, sep, place = value.partition("=")
-        if sep and name in ("pokemontcg", "tcgdex"):
+        if sep and name in source_names():
             origins[name] = place
         elif len(sources) == 1:
             origins[sources[0]] = value
@@ -125,9 +120,21 @@ def _origins(values: list[str], sources: list[str]) -> tuple[list[str], dict[str
     return sources, origins
 
 
+def _known_source(value: str) -> str:
+    if value != "all" and value not in source_names():
+        raise typer.BadParameter(f"{value!r} is not one of: all, {', '.join(source_names())}")
+    return value
+
+
 @app.command("import")
 def import_command(
-    source: Source = typer.Option(Source.all, "--source", "-s", help="Card source(s)."),
+    source: str = typer.Option(
+        "all",
+        "--source",
+        "-s",
+        callback=_known_source,
+        help=f"Card source(s): all, {', '.join(source_names())}.",
+    ),
     origin: list[str] = typer.Option(
         [],
         "--from",
@@ -158,7 +165,7 @@ def import_command(
     from totemdeck.importer import ImportFailed, NoProgress, import_sources
     from totemdeck.sources.http import BadOrigin, FetchError
 
-    sources = ["pokemontcg", "tcgdex"] if source is Source.all else [source.value]
+    sources = list(source_names()) if source == "all" else [source]
     langs = tuple(x.strip() for x in lang.split(",") if x.strip())
     if "en" not in langs:
         langs = ("en", *langs)

@@ -1,22 +1,24 @@
 """Importing card sources into the catalogue: incremental, validated, atomic.
 
-``import_sources`` opens one ``CatalogueWriter`` (build aside, check, swap), runs each
-source's importer into it, re-derives the merge of the sources, and swaps the new catalogue
-in only when every source succeeded (or ``keep_going``).
+``import_sources`` opens one ``CatalogueWriter`` (build aside, check, swap), lets each
+source (``totemdeck.sources.registry``) import itself into it, re-derives the merge of the
+sources when anything it reads changed, and swaps the new catalogue in only when every
+source succeeded (or ``keep_going``). No SQL here: the writer has a named method for each
+thing the loop and the merge need.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 
-from totemdeck.catalogue.read import CatalogueWriter
-from totemdeck.importer.merge import derive
-from totemdeck.sources.pokemontcg.provider import import_pokemontcg_into
+from totemdeck.catalogue.write import CatalogueWriter
+from totemdeck.importer import merge
 from totemdeck.importer.summary import (
     ImportFailed,
+    ImportResult,
     ImportSummary,
     MergeSummary,
     NoProgress,
@@ -24,11 +26,18 @@ from totemdeck.importer.summary import (
     RejectedCard,
     SkippedSet,
 )
-from totemdeck.sources.tcgdex.provider import import_tcgdex_into
 from totemdeck.sources.http import Location
+from totemdeck.sources.interface import (
+    DEFAULT_WORKERS,
+    REVALIDATE_DAYS,
+    CardSource,
+    ImportOptions,
+)
+from totemdeck.sources.registry import all_sources, get_source, source_names
 
 __all__ = [
     "ImportFailed",
+    "ImportOptions",
     "ImportResult",
     "ImportSummary",
     "MergeSummary",
@@ -39,74 +48,60 @@ __all__ = [
     "import_pokemontcg",
     "import_sources",
     "import_tcgdex",
+    "run_import",
+    "source_names",
 ]
-
-SOURCES = ("pokemontcg", "tcgdex")
-
-
-@dataclass(slots=True)
-class ImportResult:
-    summaries: list[ImportSummary] = field(default_factory=list)
-    merge: MergeSummary | None = None
-
-    @property
-    def ok(self) -> bool:
-        return all(s.ok for s in self.summaries)
-
-    def as_dict(self) -> dict[str, Any]:
-        return {
-            "sources": [s.as_dict() for s in self.summaries],
-            "merge": self.merge.as_dict() if self.merge else None,
-        }
 
 
 def import_sources(
     catalogue_dir: str | None,
-    sources: Sequence[str] = SOURCES,
-    origins: dict[str, str | None] | None = None,
+    sources: Sequence[str] | None = None,
+    origins: Mapping[str, str | None] | None = None,
     *,
     langs: tuple[str, ...] = ("en", "es"),
     keep_going: bool = False,
     force: bool = False,
     progress: Callable[[], Progress] | None = None,
-    locations: dict[str, Location] | None = None,
+    locations: Mapping[str, Location] | None = None,
     workers: int | None = None,
     revalidate_days: float | None = None,
 ) -> ImportResult:
-    """Import ``sources`` into the catalogue at ``catalogue_dir`` in one atomic swap.
+    """Import ``sources`` (default: all) into the catalogue at ``catalogue_dir`` in one swap.
 
-    ``revalidate_days``: how old TCGdex cards of an unchanged set may be before they are
-    revalidated (default 7; 0 revalidates every card with conditional requests).
+    ``origins`` maps a source to its URL or folder (default: the public one); ``locations``
+    gives a ready ``Location`` instead (tests: short timeouts). ``revalidate_days``: how old
+    TCGdex cards of an unchanged set may be before they are revalidated (0: every time).
     """
-    origins = origins or {}
-    locations = locations or {}
+    options = ImportOptions(
+        force=force,
+        workers=DEFAULT_WORKERS if workers is None else workers,
+        langs=langs,
+        revalidate_days=REVALIDATE_DAYS if revalidate_days is None else revalidate_days,
+    )
+    chosen = [get_source(name) for name in sources] if sources else all_sources()
+    origins, locations = origins or {}, locations or {}
+    placed = [
+        (s, locations.get(s.name) or Location(origins.get(s.name) or s.default_url)) for s in chosen
+    ]
+    return run_import(catalogue_dir, placed, options, keep_going=keep_going, progress=progress)
+
+
+def run_import(
+    catalogue_dir: str | None,
+    sources: Sequence[tuple[CardSource, Location]],
+    options: ImportOptions,
+    *,
+    keep_going: bool = False,
+    progress: Callable[[], Progress] | None = None,
+) -> ImportResult:
+    """Import each source from its location, merge, and swap the catalogue in once."""
     make_progress = progress or NoProgress
     result = ImportResult()
     with CatalogueWriter(catalogue_dir) as writer:
-        for source in sources:
-            options: dict[str, Any] = {
-                "force": force,
-                "progress": make_progress(),
-                "location": locations.get(source),
-            }
-            if workers is not None:
-                options["workers"] = workers
-            if source == "pokemontcg":
-                summary = import_pokemontcg_into(writer, origins.get(source), **options)
-            elif source == "tcgdex":
-                if revalidate_days is not None:
-                    options["revalidate_days"] = revalidate_days
-                summary = import_tcgdex_into(writer, origins.get(source), langs=langs, **options)
-            else:
-                raise ValueError(f"unknown source {source!r}")
+        for source, location in sources:
+            summary = source.import_into(writer, location, options, make_progress())
             result.summaries.append(summary)
-        inputs = _merge_inputs(writer)
-        if any(s.changed for s in result.summaries) or writer.meta("merged_inputs") != inputs:
-            result.merge = derive(writer)
-            writer.set_meta("merged_inputs", inputs)
-            writer.set_meta("merge", json.dumps(result.merge.as_dict()))
-        else:  # nothing the merge reads changed: keep it (and say what it was)
-            result.merge = MergeSummary(**json.loads(writer.meta("merge") or "{}"))
+        result.merge = _merge_if_needed(writer, result.summaries, options.force)
         failed = [s for s in result.summaries if s.skipped]
         if failed and not keep_going:
             count = sum(len(s.skipped) for s in failed)
@@ -120,42 +115,96 @@ def import_sources(
     return result
 
 
-def _merge_inputs(writer: CatalogueWriter) -> str:
-    """What the derived merge depends on besides the sources' rows: the code and its data."""
-    from totemdeck import __version__
-    from totemdeck.importer.merge import set_overrides
+def _merge_if_needed(
+    writer: CatalogueWriter, summaries: Sequence[ImportSummary], force: bool
+) -> MergeSummary:
+    """Derive the merge again when its inputs or its code changed (or ``force``)."""
+    key = merge_key(writer)
+    if force or any(s.changed for s in summaries) or writer.meta("merged_inputs") != key:
+        done = merge_sources(writer)
+        writer.set_meta("merged_inputs", key)
+        writer.set_meta("merge", json.dumps(done.as_dict()))
+        return done
+    # nothing the merge reads changed: keep it (and say what it was)
+    return MergeSummary(**json.loads(writer.meta("merge") or "{}"))
 
-    counts = writer.db.execute(
-        "SELECT (SELECT COUNT(*) FROM cards WHERE source = 'pokemontcg'),"
-        " (SELECT COUNT(*) FROM tcgdex_cards), (SELECT COUNT(*) FROM tcgdex_names)"
-    ).fetchone()
-    return json.dumps([__version__, set_overrides(), list(counts)], sort_keys=True)
+
+def merge_key(writer: CatalogueWriter) -> str:
+    """What defines the derived merge: the merge's version and code, its override data, and
+    how many records each source holds (a changed record shows as a changed import)."""
+    code = hashlib.sha256(Path(merge.__file__).read_bytes()).hexdigest()[:16]
+    counts = {
+        s.name: [writer.count_staged_cards(s.name), writer.count_staged_names(s.name)]
+        if s.merged
+        else [writer.count_cards(s.name)]
+        for s in all_sources()
+    }
+    return json.dumps([merge.MERGE_VERSION, code, merge.set_overrides(), counts], sort_keys=True)
+
+
+def merge_sources(writer: CatalogueWriter) -> MergeSummary:
+    """Recompute what the merged sources add: their own prints, aliases and set aliases."""
+    merged = [s.name for s in all_sources() if s.merged]
+    writer.clear_merged(merged)
+    total = MergeSummary()
+    for name in merged:
+        inputs = merge.MergeInputs(
+            sets=writer.set_records(),
+            prints=writer.prints(),
+            staged_sets={i: staged.data for i, staged in writer.staged_sets(name).items()},
+            staged_prints=writer.staged_prints(name),
+            names=writer.all_staged_names(name),
+        )
+        plan = merge.plan_merge(inputs, name)
+        missing = merge.names_missing_stage(plan.cards_added)
+        merge.fill_missing_stages(plan.cards_added, writer.stages_by_name(missing))
+        writer.put_set_aliases(plan.set_aliases)
+        for record in plan.sets_added:
+            writer.put_set(record, name, None, None)
+        writer.put_cards(plan.cards_added)
+        writer.put_aliases(plan.aliases)
+        total.add(plan.summary)
+    return total
 
 
 def import_pokemontcg(
-    catalogue_dir: str | None, origin: str | None = None, **options: Any
+    catalogue_dir: str | None,
+    origin: str | None = None,
+    *,
+    location: Location | None = None,
+    keep_going: bool = False,
+    force: bool = False,
+    workers: int | None = None,
 ) -> ImportSummary:
     """Import pokemon-tcg-data alone (see ``import_sources``); its summary."""
-    location = options.pop("location", None)
     result = import_sources(
         catalogue_dir,
         ["pokemontcg"],
         {"pokemontcg": origin},
         locations={"pokemontcg": location} if location else None,
-        **options,
+        keep_going=keep_going,
+        force=force,
+        workers=workers,
     )
     return result.summaries[0]
 
 
 def import_tcgdex(
-    catalogue_dir: str | None, origin: str | None = None, **options: Any
+    catalogue_dir: str | None,
+    origin: str | None = None,
+    *,
+    location: Location | None = None,
+    keep_going: bool = False,
+    force: bool = False,
+    workers: int | None = None,
 ) -> ImportResult:
     """Import TCGdex alone (see ``import_sources``)."""
-    location = options.pop("location", None)
     return import_sources(
         catalogue_dir,
         ["tcgdex"],
         {"tcgdex": origin},
         locations={"tcgdex": location} if location else None,
-        **options,
+        keep_going=keep_going,
+        force=force,
+        workers=workers,
     )

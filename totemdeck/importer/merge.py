@@ -1,10 +1,12 @@
-"""One record per print: how TCGdex prints meet pokemon-tcg-data prints.
+"""One record per print: how TCGdex prints meet pokemon-tcg-data prints (pure).
 
 Derived state, recomputed from both sources' stored records after every import, so
-importing the sources in any order gives the same catalogue. Sets are matched from the data
-(release date, PTCG Live code and subset marker, name, size, id) with a small override file;
-prints by set and number. A matched print keeps its pokemontcg record and gains TCGdex's id
-and names as aliases; a TCGdex-only print is added under its TCGdex id.
+importing the sources in any order gives the same catalogue. ``plan_merge`` reads a
+``MergeInputs`` and returns a ``MergePlan``; the importer moves them to and from the writer.
+Sets are matched from the data (release date, PTCG Live code and subset marker, name, size,
+id) with a small override file; prints by set and number. A matched print keeps its
+pokemontcg record and gains TCGdex's id and names as aliases; a TCGdex-only print is added
+under its TCGdex id.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import datetime as dt
 import json
 import re
 from collections import Counter
+from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -20,8 +23,12 @@ from typing import Any
 import yaml
 
 from totemdeck.catalogue.names import fold, name_key
-from totemdeck.catalogue.read import CatalogueWriter, canonical_json
+from totemdeck.catalogue.write import Print
 from totemdeck.importer.summary import MergeSummary
+
+# Bump when the merge's logic or data changes: catalogues derived by an older merge are
+# merged again on the next import (the stored key holds this number and a hash of this file).
+MERGE_VERSION = 3
 
 MIN_SCORE = 6  # below this, a TCGdex set is its own set (see _score)
 _SUBSET = re.compile(r"(tg|gg|sv|cc|c)$")
@@ -65,7 +72,7 @@ def _score(tcg: dict[str, Any], ptcg: dict[str, Any]) -> int:
     code, their_code = record.get("ptcgl_code"), ptcg.get("ptcgl_code")
     if code and their_code and code == their_code:
         score += 2
-    subset = ":" in (tcg.get("abbreviation") or "") or bool(_SUBSET.search(record["id"]))
+    subset = bool(tcg.get("subset")) or bool(_SUBSET.search(record["id"]))
     their_subset = bool(_SUBSET.search(ptcg["id"])) and not ptcg["id"].endswith(("c1", "pc"))
     score += 1 if subset == their_subset else -2
     words, their_words = _words(record["name"]), _words(ptcg["name"])
@@ -113,127 +120,129 @@ def match_sets(
     return mapping
 
 
-def derive(writer: CatalogueWriter) -> MergeSummary:
-    """Recompute TCGdex-only prints, aliases and set aliases from both sources."""
-    db = writer.db
-    summary = MergeSummary()
-    db.execute("DELETE FROM cards WHERE source = 'tcgdex'")
-    db.execute("DELETE FROM sets WHERE source = 'tcgdex'")
-    db.execute("DELETE FROM aliases")
-    db.execute("DELETE FROM set_aliases")
-    tcg_sets = {i: json.loads(d) for i, d in db.execute("SELECT id, data FROM tcgdex_sets")}
-    if not tcg_sets:
-        return summary
-    ptcg_sets = {
-        i: json.loads(d)
-        for i, d in db.execute("SELECT id, data FROM sets WHERE source != 'tcgdex'")
-    }
-    mapping = match_sets(tcg_sets, ptcg_sets)
+@dataclass(frozen=True, slots=True)
+class MergeInputs:
+    """Everything the merge reads, as the catalogue writer hands it over."""
+
+    sets: dict[str, dict[str, Any]]  # set records of the sources already merged, by id
+    prints: list[Print]  # their prints
+    staged_sets: dict[str, dict[str, Any]]  # the merged source's sets: record, subset, cards
+    staged_prints: list[Print]  # the merged source's prints, with their records' JSON
+    names: dict[str, list[tuple[str, str]]]  # its names by card id: [(lang, name)]
+
+
+@dataclass(slots=True)
+class MergePlan:
+    """What the merge derives: the writer stores it as it is."""
+
+    set_aliases: list[tuple[str, str]] = field(default_factory=list)  # (their code, set id)
+    sets_added: list[dict[str, Any]] = field(default_factory=list)
+    cards_added: list[dict[str, Any]] = field(default_factory=list)
+    aliases: list[tuple[str, str, str, str]] = field(default_factory=list)
+    summary: MergeSummary = field(default_factory=MergeSummary)
+
+
+def plan_merge(
+    inputs: MergeInputs, source: str, overrides: dict[str, str | None] | None = None
+) -> MergePlan:
+    """Match the merged source's sets and prints to the others'; pure."""
+    plan = MergePlan()
+    summary = plan.summary
+    if not inputs.staged_sets:
+        return plan
+    mapping = match_sets(inputs.staged_sets, inputs.sets, overrides)
     summary.sets_matched = len(mapping)
-    db.executemany(
-        "INSERT OR REPLACE INTO set_aliases(code, set_id) VALUES (?, ?)",
-        [(tcg_id.casefold(), ptcg_id) for tcg_id, ptcg_id in mapping.items()],
-    )
-    for tcg_id, data in tcg_sets.items():
-        if tcg_id not in mapping and tcg_id not in ptcg_sets:
-            writer.put_set(data["record"], "tcgdex", None, None)
+    plan.set_aliases = list(mapping.items())
+    for set_id, staged_set in inputs.staged_sets.items():
+        if set_id not in mapping and set_id not in inputs.sets:
+            plan.sets_added.append(staged_set["record"])
             summary.sets_added += 1
     prints: dict[tuple[str, str], str] = {}
     by_name: dict[tuple[str, str], list[str]] = {}
-    for card_id, set_id, number, key in db.execute(
-        "SELECT id, set_id, number_key, name_key FROM cards WHERE source = 'pokemontcg'"
-    ):
-        prints[(set_id, number)] = card_id
-        by_name.setdefault((set_id, key), []).append(card_id)
-    ptcg_ids = set(prints.values())
-    names_of_prints = dict(
-        db.execute("SELECT id, name_key FROM cards WHERE source = 'pokemontcg'").fetchall()
-    )
+    for p in inputs.prints:
+        prints[(p.set_id, p.number_key)] = p.id
+        by_name.setdefault((p.set_id, p.name_key), []).append(p.id)
+    known_ids = set(prints.values())
+    names_of_prints = {p.id: p.name_key for p in inputs.prints}
     taken_names = set(names_of_prints.values())
     matched: set[str] = set()
-    names: dict[str, list[tuple[str, str]]] = {}
-    for card_id, lang, name in db.execute("SELECT card_id, lang, name FROM tcgdex_names"):
-        names.setdefault(card_id, []).append((lang, name))
-    added: list[dict[str, Any]] = []
-    aliases: list[tuple[str, str, str, str]] = []
-    rows = db.execute("SELECT id, set_id, number_key, name_key, data FROM tcgdex_cards ORDER BY id")
     pending: list[tuple[str, str, str]] = []
-    for tcg_card, tcg_set, number, tcg_name, data in rows.fetchall():
-        target_set = mapping.get(tcg_set)
-        match = prints.get((target_set, number)) if target_set else None
-        if match is None and tcg_card in ptcg_ids:
-            match = tcg_card  # the same id in both sources: the same print
-        if match is None and target_set:
-            pending.append((tcg_card, target_set, data))  # decided by name, below
-            continue
-        if match is not None:
-            matched.add(match)
-            summary.prints_matched += 1
-            aliases.append((match, "id", "tcgdex", tcg_card))
-            aliases += _english_alias(match, tcg_name, data, names_of_prints, taken_names)
-            owner = match
+
+    def keep(owner: str, card_id: str) -> None:
+        plan.aliases.extend(
+            (owner, "name", lang, name) for lang, name in inputs.names.get(card_id, ())
+        )
+
+    def match(print_id: str, card_id: str, key: str, data: str) -> None:
+        matched.add(print_id)
+        summary.prints_matched += 1
+        plan.aliases.append((print_id, "id", source, card_id))
+        plan.aliases.extend(_english_alias(print_id, key, data, names_of_prints, taken_names))
+        keep(print_id, card_id)
+
+    for staged in inputs.staged_prints:
+        target_set = mapping.get(staged.set_id)
+        found = prints.get((target_set, staged.number_key)) if target_set else None
+        if found is None and staged.id in known_ids:
+            found = staged.id  # the same id in both sources: the same print
+        if found is None and target_set:
+            pending.append((staged.id, target_set, staged.data))  # decided by name, below
+        elif found is not None:
+            match(found, staged.id, staged.name_key, staged.data)
         else:
             summary.prints_added += 1
-            added.append(json.loads(data))
-            owner = tcg_card
-        aliases += [(owner, "name", lang, name) for lang, name in names.get(tcg_card, ())]
+            plan.cards_added.append(json.loads(staged.data))
+            keep(staged.id, staged.id)
     # Numbered differently (Classic Collection "CC01" = "2", Aquapolis "50a"): the one print
     # of that name in the matched set that nothing else matched; else a print of its own.
-    for tcg_card, target_set, data in pending:
+    for card_id, target_set, data in pending:
         record = json.loads(data)
-        same = by_name.get((target_set, name_key(record["name"], record["supertype"])), [])
-        free = [card_id for card_id in same if card_id not in matched]
+        key = name_key(record["name"], record["supertype"])
+        free = [i for i in by_name.get((target_set, key), []) if i not in matched]
         if len(free) == 1:
-            matched.add(free[0])
-            summary.prints_matched += 1
-            aliases.append((free[0], "id", "tcgdex", tcg_card))
-            aliases += _english_alias(
-                free[0], name_key(record["name"], record["supertype"]), data, names_of_prints,
-                taken_names,
-            )  # fmt: skip
-            owner = free[0]
+            match(free[0], card_id, key, data)
         else:
             summary.prints_unmatched += 1
-            summary.unmatched_examples.append(tcg_card)
-            added.append(record)
-            owner = tcg_card
-        aliases += [(owner, "name", lang, name) for lang, name in names.get(tcg_card, ())]
-    _fill_missing_stages(writer, added)
-    writer.put_cards((record, canonical_json(record)) for record in added)
-    writer.put_aliases(aliases)
-    return summary
+            summary.unmatched_examples.append(card_id)
+            plan.cards_added.append(record)
+            keep(card_id, card_id)
+    return plan
 
 
 def _english_alias(
-    card_id: str, key: str, tcgdex_data: str, names_of_prints: dict[str, str], taken: set[str]
+    card_id: str, key: str, staged_data: str, names_of_prints: dict[str, str], taken: set[str]
 ) -> list[tuple[str, str, str, str]]:
     """TCGdex's English spelling when it differs ("M Slowbro EX" for "M Slowbro-EX"), unless
     it is another card's name: "Charizard EX" (XY) must not become "Charizard ex" (SV)."""
     if key == names_of_prints.get(card_id) or key in taken:
         return []
-    return [(card_id, "name", "en", json.loads(tcgdex_data)["name"])]
+    return [(card_id, "name", "en", json.loads(staged_data)["name"])]
 
 
-def _fill_missing_stages(writer: CatalogueWriter, added: list[dict[str, Any]]) -> None:
-    """A TCGdex-only Pokémon printed without a stage takes its name's usual one."""
-    missing = [r for r in added if r["supertype"] == "Pokémon" and r["stage"] is None]
-    if not missing:
-        return
+_EVOLUTION_STAGES = ("Basic", "Stage 1", "Stage 2")
+
+
+def names_missing_stage(added: list[dict[str, Any]]) -> set[str]:
+    """Names of added Pokémon printed without a stage that no other added print settles."""
+    missing = {
+        name_key(r["name"]) for r in added if r["supertype"] == "Pokémon" and r["stage"] is None
+    }
+    return missing - {name_key(r["name"]) for r in added if r["stage"] in _EVOLUTION_STAGES}
+
+
+def fill_missing_stages(added: list[dict[str, Any]], known: dict[str, Counter[str]]) -> None:
+    """A Pokémon printed without a stage takes its name's usual one: among the added prints,
+    else among ``known`` (the stages of the catalogue's prints by name); else Stage 1."""
     stages: dict[str, Counter[str]] = {}
     for record in added:
-        if record["stage"] in ("Basic", "Stage 1", "Stage 2"):
+        if record["stage"] in _EVOLUTION_STAGES:
             stages.setdefault(name_key(record["name"]), Counter())[record["stage"]] += 1
-    for record in missing:
+    for record in added:
+        if record["supertype"] != "Pokémon" or record["stage"] is not None:
+            continue
         key = name_key(record["name"])
-        if key not in stages:
-            found: Counter[str] = Counter()
-            for (data,) in writer.db.execute(
-                "SELECT data FROM cards WHERE name_key = ? AND source = 'pokemontcg'", (key,)
-            ):
-                stage = json.loads(data)["stage"]
-                if stage in ("Basic", "Stage 1", "Stage 2"):
-                    found[stage] += 1
-            stages[key] = found
-        counted = stages[key]
+        counted = stages.get(key) or Counter(
+            {s: n for s, n in (known.get(key) or Counter()).items() if s in _EVOLUTION_STAGES}
+        )
         record["stage"] = counted.most_common(1)[0][0] if counted else "Stage 1"
         record["subtypes"] = [record["stage"], *record["subtypes"]]

@@ -110,6 +110,7 @@ class Location:
         max_bytes: int = MAX_RESPONSE_BYTES,
     ) -> None:
         parsed = urlparse(base)
+        self.origin = base  # as given, for summaries
         self.max_bytes = max_bytes
         self.timeout = timeout
         self.folder: Path | None

@@ -1,7 +1,8 @@
-"""Importing pokemon-tcg-data into an open ``CatalogueWriter``: incremental and validated.
+"""pokemon-tcg-data as a ``CardSource``: incremental, validated, written through the writer.
 
 I/O glue: the client fetches raw payloads, a pure transform turns them into records, each
 record is validated against ``schemas/card.schema.json``, and only what changed is written.
+Its prints are the catalogue's records (TCGdex is merged into them).
 """
 
 from __future__ import annotations
@@ -13,46 +14,55 @@ import time
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
-from totemdeck.catalogue.read import CatalogueWriter, canonical_json, card_row
-from totemdeck.importer.summary import (
+from totemdeck.catalogue.write import CardRow, CatalogueWriter, canonical_json, card_row
+from totemdeck.schemas import first_error, is_valid_fast
+from totemdeck.sources.http import FetchError, Location, check_segment
+from totemdeck.sources.interface import (
     ImportFailed,
+    ImportOptions,
     ImportSummary,
-    NoProgress,
     Progress,
     RejectedCard,
     SkippedSet,
 )
-from totemdeck.schemas import first_error, is_valid_fast
-from totemdeck.sources.http import FetchError, Location, check_segment
-from totemdeck.sources.pokemontcg import DEFAULT_URL as POKEMONTCG_URL
+from totemdeck.sources.pokemontcg import DEFAULT_URL, SOURCE_NAME
 from totemdeck.sources.pokemontcg.client import PokemonTcgClient
-from totemdeck.sources.pokemontcg.transform import card_record, set_record
+from totemdeck.sources.pokemontcg.transform import card_record, set_record, set_updated_at
 
-# Concurrent downloads: raw GitHub serves many small files in parallel well; 8 hides most of
-# the per-request latency of 162 set files without hammering the host (2026-11).
-DEFAULT_WORKERS = 8
+
+class PokemonTcgSource:
+    """pokemon-tcg-data (pokemontcg.io's dump on GitHub): the richest records, up to 2024."""
+
+    name = SOURCE_NAME
+    default_url = DEFAULT_URL
+    layout_marker = "sets/en.json"
+    merged = False
+
+    def import_into(
+        self,
+        writer: CatalogueWriter,
+        location: Location,
+        options: ImportOptions,
+        progress: Progress,
+    ) -> ImportSummary:
+        return import_pokemontcg_into(writer, location, options, progress)
+
+
+SOURCE = PokemonTcgSource()
 
 
 def import_pokemontcg_into(
-    writer: CatalogueWriter,
-    origin: str | None = None,
-    *,
-    force: bool = False,
-    progress: Progress | None = None,
-    location: Location | None = None,
-    workers: int = DEFAULT_WORKERS,
+    writer: CatalogueWriter, location: Location, options: ImportOptions, progress: Progress
 ) -> ImportSummary:
-    """Import the pokemon-tcg-data dump found at ``origin`` (URL or folder) into ``writer``.
+    """Import the pokemon-tcg-data dump found at ``location`` into ``writer``.
 
     A set whose ``updatedAt`` (or ETag) did not change is not downloaded again, unless
     ``force``. A set that cannot be fetched is recorded in ``summary.skipped`` and keeps its
     previous cards; the caller decides whether that fails the import.
     """
-    progress = progress or NoProgress()
     started = time.perf_counter()
-    origin = origin or POKEMONTCG_URL
-    summary = ImportSummary(source="pokemontcg", origin=origin)
-    location = location or Location(origin)
+    force = options.force
+    summary = ImportSummary(source=SOURCE_NAME, origin=location.origin)
     client = PokemonTcgClient(location)
     try:
         raw_sets = client.sets()
@@ -60,7 +70,7 @@ def import_pokemontcg_into(
         raise ImportFailed(f"cannot read the set list: {exc}", summary) from exc
     summary.sets = len(raw_sets)
     summary.requests = 1
-    with ThreadPoolExecutor(workers) as pool:
+    with ThreadPoolExecutor(options.workers) as pool:
         progress.start(len(raw_sets), "pokemontcg sets")
         # Plan on this thread (SQLite), fetch on the thread pool, turn bytes into records
         # on the process pool (CPU), store in set order.
@@ -79,8 +89,8 @@ def import_pokemontcg_into(
                 progress.advance(set_id)
                 continue
             state = writer.set_state(set_id)
-            existing = writer.existing_cards(set_id)
-            updated_at = raw_set.get("updatedAt")
+            existing = writer.existing_cards(set_id, SOURCE_NAME)
+            updated_at = set_updated_at(raw_set)
             if not force and state and existing and updated_at and state[0] == updated_at:
                 summary.sets_unchanged += 1
                 summary.unchanged += len(existing)
@@ -123,10 +133,12 @@ def import_pokemontcg_into(
                         continue
                     summary.sets_downloaded += 1
                     _store_set_rows(writer, result, existing, summary)
-                writer.put_set(set_rec, "pokemontcg", updated_at, fetched.etag)
+                writer.put_set(set_rec, SOURCE_NAME, updated_at, fetched.etag)
         progress.finish()
-    writer.set_meta("pokemontcg_imported_from", origin)
-    writer.set_meta("pokemontcg_imported_at", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
+    writer.set_meta(f"{SOURCE_NAME}_imported_from", location.origin)
+    writer.set_meta(
+        f"{SOURCE_NAME}_imported_at", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    )
     summary.seconds = time.perf_counter() - started
     return summary
 
@@ -160,7 +172,7 @@ def _cpu_pool(sets: int) -> Any:
     return ProcessPoolExecutor(max_workers=workers, mp_context=context)
 
 
-RecordRows = tuple[list[tuple[str, ...]], list[tuple[str, str]]]
+RecordRows = tuple[list[CardRow], list[tuple[str, str]]]
 
 
 def records_of_set(raw: bytes, set_rec: dict[str, Any], where: str) -> RecordRows | str:
@@ -174,7 +186,7 @@ def records_of_set(raw: bytes, set_rec: dict[str, Any], where: str) -> RecordRow
         return f"{where}: not valid JSON ({exc})"
     if not isinstance(cards, list):
         return f"{where}: expected a JSON list of cards"
-    rows: list[tuple[str, ...]] = []
+    rows: list[CardRow] = []
     rejected: list[tuple[str, str]] = []
     seen: set[str] = set()
     for raw_card in cards:

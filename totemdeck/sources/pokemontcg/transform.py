@@ -9,8 +9,9 @@ from __future__ import annotations
 from typing import Any, NotRequired, TypedDict
 
 from totemdeck.catalogue.model import STAGES
+from totemdeck.sources.pokemontcg import SOURCE_NAME
 
-SOURCE = "pokemontcg"
+SOURCE = SOURCE_NAME
 
 
 class RawSet(TypedDict):
@@ -64,6 +65,11 @@ def set_record(raw: RawSet) -> dict[str, Any]:
         "printed_total": raw.get("printedTotal"),
         "total": raw.get("total"),
     }
+
+
+def set_updated_at(raw: RawSet) -> str | None:
+    """When pokemon-tcg-data last changed the set: an unchanged one is not downloaded again."""
+    return raw.get("updatedAt")
 
 
 def printed_stage(supertype: str, subtypes: list[str]) -> str | None:

@@ -1,55 +1,63 @@
-"""Importing TCGdex into an open ``CatalogueWriter``: English records, other languages' names.
+"""TCGdex as a ``CardSource``: English records staged for the merge, other languages' names.
 
 Tens of thousands of card requests: a bounded pool of concurrent requests on one Session,
 conditional requests (each card's ETag, or a local file's size and mtime) so a second run
 fetches no unchanged card. Other languages only add names, read from each set's card list
-(one request a set instead of one a card).
+(one request a set instead of one a card). Its records are staged and merged into
+pokemon-tcg-data's by ``totemdeck.importer.merge``.
 """
 
 from __future__ import annotations
 
 import datetime as dt
-import json
 import time
 from typing import Any
 
-from totemdeck.catalogue.names import name_key
-from totemdeck.catalogue.read import CatalogueWriter, canonical_json, number_key
-from totemdeck.importer.summary import (
+from totemdeck.catalogue.write import (
+    CatalogueWriter,
+    StagedCardRow,
+    canonical_json,
+    staged_card_row,
+)
+from totemdeck.schemas import first_error, is_valid_fast
+from totemdeck.sources.http import Fetched, FetchError, Location, check_segment
+from totemdeck.sources.interface import (
     ImportFailed,
+    ImportOptions,
     ImportSummary,
-    NoProgress,
     Progress,
     RejectedCard,
     SkippedSet,
 )
-from totemdeck.schemas import first_error, is_valid_fast
-from totemdeck.sources.http import Fetched, FetchError, Location, check_segment
-from totemdeck.sources.tcgdex import DEFAULT_URL as TCGDEX_URL
+from totemdeck.sources.tcgdex import DEFAULT_URL, SOURCE_NAME
 from totemdeck.sources.tcgdex.client import TcgdexClient, fetch_all
-from totemdeck.sources.tcgdex.transform import card_record, set_record
-
-# TCGdex is served from a CDN; 8 concurrent requests keep a full import to minutes without
-# tripping its rate limits (2026-11). `--workers` changes it.
-DEFAULT_WORKERS = 8
-# The card lists of sets do not say when a card changed, so cards are revalidated with
-# conditional requests: always for a set whose listing changed, otherwise at most this
-# often (a card's text fix is rare; `--force` refetches everything).
-REVALIDATE_DAYS = 7
+from totemdeck.sources.tcgdex.transform import (
+    card_record,
+    card_updated,
+    listed_names,
+    staged_set,
+)
 
 
-def _set_data(raw_set: dict[str, Any]) -> dict[str, Any]:
-    """What the merge needs of a TCGdex set: our set record plus TCGdex's own codes, and its
-    card list (so an unchanged set needs no new listing)."""
-    return {
-        "record": set_record(raw_set),
-        "abbreviation": (raw_set.get("abbreviation") or {}).get("official"),
-        "tcg_online": raw_set.get("tcgOnline"),
-        "serie": (raw_set.get("serie") or {}).get("id"),
-        "cards": [
-            str(c["id"]) for c in raw_set.get("cards") or [] if isinstance(c, dict) and c.get("id")
-        ],
-    }
+class TcgdexSource:
+    """TCGdex (api.tcgdex.net/v2): the newest sets and the cards' names in other languages."""
+
+    name = SOURCE_NAME
+    default_url = DEFAULT_URL
+    layout_marker = "en/sets.json"
+    merged = True
+
+    def import_into(
+        self,
+        writer: CatalogueWriter,
+        location: Location,
+        options: ImportOptions,
+        progress: Progress,
+    ) -> ImportSummary:
+        return import_tcgdex_into(writer, location, options, progress)
+
+
+SOURCE = TcgdexSource()
 
 
 def _now() -> dt.datetime:
@@ -57,22 +65,12 @@ def _now() -> dt.datetime:
 
 
 def import_tcgdex_into(
-    writer: CatalogueWriter,
-    origin: str | None = None,
-    *,
-    langs: tuple[str, ...] = ("en", "es"),
-    force: bool = False,
-    progress: Progress | None = None,
-    location: Location | None = None,
-    workers: int = DEFAULT_WORKERS,
-    revalidate_days: float = REVALIDATE_DAYS,
+    writer: CatalogueWriter, location: Location, options: ImportOptions, progress: Progress
 ) -> ImportSummary:
-    """Fetch every English TCGdex card (conditionally) and the names in ``langs``."""
-    progress = progress or NoProgress()
+    """Fetch every English TCGdex card (conditionally) and the names in ``options.langs``."""
     started = time.perf_counter()
-    origin = origin or TCGDEX_URL
-    summary = ImportSummary(source="tcgdex", origin=origin)
-    location = location or Location(origin)
+    force, workers = options.force, options.workers
+    summary = ImportSummary(source=SOURCE_NAME, origin=location.origin)
     client = TcgdexClient(location)
     try:
         listed = client.sets("en")
@@ -86,16 +84,11 @@ def import_tcgdex_into(
             set_ids.append(check_segment(str(entry.get("id", "")), "set id"))
         except FetchError as exc:
             summary.skipped.append(SkippedSet(str(entry.get("id")), str(exc)))
-    stored = {
-        set_id: (etag, checked, json.loads(data))
-        for set_id, etag, checked, data in writer.db.execute(
-            "SELECT id, etag, cards_checked, data FROM tcgdex_sets"
-        )
-    }
-    fresh_after = (_now() - dt.timedelta(days=revalidate_days)).isoformat()
+    stored = writer.staged_sets(SOURCE_NAME)
+    fresh_after = (_now() - dt.timedelta(days=options.revalidate_days)).isoformat()
 
     def fetch_set(set_id: str) -> Fetched:
-        etag = None if force or set_id not in stored else stored[set_id][0]
+        etag = None if force or set_id not in stored else stored[set_id].etag
         return client.set_fetched("en", set_id, etag)
 
     details: dict[str, dict[str, Any]] = {}
@@ -106,7 +99,7 @@ def import_tcgdex_into(
             continue
         summary.bytes_downloaded += result.nbytes
         if result.not_modified:
-            _etag, checked, data = stored[set_id]
+            checked, data = stored[set_id].cards_checked, stored[set_id].data
             if checked and checked >= fresh_after and _complete(writer, set_id, data["cards"]):
                 summary.sets_unchanged += 1
                 summary.unchanged += len(data["cards"])
@@ -115,12 +108,14 @@ def import_tcgdex_into(
         else:
             details[set_id] = {**result.data, "_etag": result.etag}
     _store_cards(writer, client, details, summary, force, progress, workers)
-    for lang in langs:
+    for lang in options.langs:
         if lang != "en":
             summary.names[lang] = _store_names(writer, client, lang, summary, workers)
-    summary.names["en"] = int(writer.db.execute("SELECT COUNT(*) FROM tcgdex_cards").fetchone()[0])
-    writer.set_meta("tcgdex_imported_from", origin)
-    writer.set_meta("tcgdex_imported_at", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
+    summary.names["en"] = writer.count_staged_cards(SOURCE_NAME)
+    writer.set_meta(f"{SOURCE_NAME}_imported_from", location.origin)
+    writer.set_meta(
+        f"{SOURCE_NAME}_imported_at", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+    )
     summary.seconds = time.perf_counter() - started
     return summary
 
@@ -135,28 +130,21 @@ def _store_cards(
     workers: int,
 ) -> None:
     """Every card of every fetched set: conditional fetch, transform, validate, diff, write."""
-    db = writer.db
-    known = {
-        card_id: (etag, data)
-        for card_id, etag, data in db.execute("SELECT id, etag, data FROM tcgdex_cards")
-    }
+    known = writer.staged_cards(SOURCE_NAME)
     wanted: list[tuple[str, dict[str, Any]]] = []
     checked = _now().isoformat()
     for set_id, raw_set in details.items():
         try:
-            data = raw_set["_stored"] if "_stored" in raw_set else _set_data(raw_set)
+            data = raw_set["_stored"] if "_stored" in raw_set else staged_set(raw_set)
         except (KeyError, TypeError) as exc:
             summary.skipped.append(SkippedSet(set_id, f"malformed set ({exc!r})"))
             continue
-        db.execute(
-            "INSERT OR REPLACE INTO tcgdex_sets(id, etag, cards_checked, data) VALUES (?, ?, ?, ?)",
-            (set_id, raw_set.get("_etag"), checked, json.dumps(data, ensure_ascii=False)),
-        )
+        writer.stage_set(SOURCE_NAME, set_id, raw_set.get("_etag"), checked, data)
         if data["cards"]:
             summary.sets_downloaded += 1
         ids = set(data["cards"])
-        gone = [i for i in _ids_in_set(writer, set_id) if i not in ids]
-        db.executemany("DELETE FROM tcgdex_cards WHERE id = ?", ((i,) for i in gone))
+        gone = [i for i in writer.staged_card_ids(SOURCE_NAME, set_id) if i not in ids]
+        writer.unstage_cards(SOURCE_NAME, gone)
         summary.removed += len(gone)
         wanted += [(card_id, data["record"]) for card_id in data["cards"]]
     progress.start(len(wanted), "tcgdex cards")
@@ -166,7 +154,7 @@ def _store_cards(
         etag = None if force else (known.get(card_id) or (None, None))[0]
         return client.card("en", card_id, etag)
 
-    rows: list[tuple[str, str, str, str, str | None, str | None, str]] = []
+    rows: list[StagedCardRow] = []
     for card_id, result in fetch_all(fetch, [i for i, _s in wanted], workers):
         progress.advance(card_id)
         summary.requests += 1
@@ -195,33 +183,14 @@ def _store_cards(
             summary.unchanged += 1
         else:
             summary.updated += 1
-        rows.append(
-            (
-                card_id,
-                record["set"]["id"],
-                number_key(record["number"]),
-                name_key(record["name"], record["supertype"]),
-                result.etag,
-                raw.get("updated"),
-                text,
-            )
-        )
+        rows.append(staged_card_row(record, text, result.etag, card_updated(raw)))
     progress.finish()
-    db.executemany(
-        "INSERT OR REPLACE INTO tcgdex_cards(id, set_id, number_key, name_key, etag, updated,"
-        " data) VALUES (?, ?, ?, ?, ?, ?, ?)",
-        rows,
-    )
+    writer.stage_cards(SOURCE_NAME, rows)
 
 
 def _complete(writer: CatalogueWriter, set_id: str, card_ids: list[str]) -> bool:
     """Every card the set lists is stored (a previous run may have failed on some)."""
-    return set(_ids_in_set(writer, set_id)) >= set(card_ids)
-
-
-def _ids_in_set(writer: CatalogueWriter, set_id: str) -> list[str]:
-    rows = writer.db.execute("SELECT id FROM tcgdex_cards WHERE set_id = ?", (set_id,))
-    return [r[0] for r in rows]
+    return set(writer.staged_card_ids(SOURCE_NAME, set_id)) >= set(card_ids)
 
 
 def _store_names(
@@ -248,17 +217,9 @@ def _store_names(
             failed = True
             continue
         summary.bytes_downloaded += result.nbytes
-        for card in result.data.get("cards") or []:
-            if isinstance(card, dict) and card.get("id") and card.get("name"):
-                names.append((str(card["id"]), lang, str(card["name"]).strip()))
-    before = set(
-        writer.db.execute("SELECT card_id, lang, name FROM tcgdex_names WHERE lang = ?", (lang,))
-    )
-    if before != set(names):
+        names += listed_names(result.data, lang)
+    if writer.staged_names(SOURCE_NAME, lang) != set(names):
         summary.updated_names += 1
-        if not failed:  # a complete listing replaces the old one; a partial one only adds
-            writer.db.execute("DELETE FROM tcgdex_names WHERE lang = ?", (lang,))
-        writer.db.executemany(
-            "INSERT OR REPLACE INTO tcgdex_names(card_id, lang, name) VALUES (?, ?, ?)", names
-        )
+        # a complete listing replaces the old one; a partial one only adds
+        writer.stage_names(SOURCE_NAME, lang, names, replace=not failed)
     return len(names)

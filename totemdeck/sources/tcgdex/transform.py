@@ -15,7 +15,9 @@ from typing import Any
 
 import yaml
 
-SOURCE = "tcgdex"
+from totemdeck.sources.tcgdex import SOURCE_NAME
+
+SOURCE = SOURCE_NAME
 _SUPERTYPES = {"Pokemon": "Pokémon", "Pokémon": "Pokémon", "Trainer": "Trainer", "Energy": "Energy"}
 _LV_X = re.compile(r"\bLV\.?\s*X\b", re.IGNORECASE)
 # Trainer-kit Energy often has no energyType: a plain "Water Energy" is the basic one.
@@ -174,3 +176,34 @@ def card_record(raw: dict[str, Any], card_set: dict[str, Any]) -> dict[str, Any]
         },
         "aliases": {},
     }
+
+
+def staged_set(raw_set: dict[str, Any]) -> dict[str, Any]:
+    """What is kept of a TCGdex set until the merge: our set record, whether TCGdex marks it
+    a subset (``ASR:TG``), and its card list (so an unchanged set needs no new listing)."""
+    official = str((raw_set.get("abbreviation") or {}).get("official") or "")
+    return {
+        "record": set_record(raw_set),
+        "subset": ":" in official,
+        "cards": listed_card_ids(raw_set),
+    }
+
+
+def listed_card_ids(raw_set: dict[str, Any]) -> list[str]:
+    """The ids of the cards a set's document lists."""
+    return [str(c["id"]) for c in raw_set.get("cards") or [] if isinstance(c, dict) and c.get("id")]
+
+
+def listed_names(raw_set: dict[str, Any], lang: str) -> list[tuple[str, str, str]]:
+    """``(card id, lang, name)`` of each card a set's document in ``lang`` lists."""
+    return [
+        (str(card["id"]), lang, str(card["name"]).strip())
+        for card in raw_set.get("cards") or []
+        if isinstance(card, dict) and card.get("id") and card.get("name")
+    ]
+
+
+def card_updated(raw: dict[str, Any]) -> str | None:
+    """When TCGdex last changed the card, as it says."""
+    updated = raw.get("updated")
+    return None if updated is None else str(updated)
