@@ -6,7 +6,7 @@ STAMP  := $(VENV)/.installed
 SHARED ?= ../shared/data
 CATALOGUE ?= cards
 
-.PHONY: install test lint bench demo catalogue schemas clean
+.PHONY: install test lint bench demo catalogue schemas messages clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -28,6 +28,11 @@ lint: $(STAMP)
 # Recompile totemdeck/_validators/ after editing schemas/ (a test says when it is due).
 schemas: $(STAMP)
 	$(BIN)/python scripts/compile_schemas.py
+
+# Extract every message to totemdeck/i18n/locale/totemdeck.pot, merge it into each .po,
+# compile the .mo files (committed; a test says when this is due). README: "Translating".
+messages: $(STAMP)
+	$(BIN)/python scripts/messages.py
 
 bench: $(STAMP)
 	$(BIN)/python bench/run.py

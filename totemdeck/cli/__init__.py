@@ -2,7 +2,9 @@
 
 Library exceptions become one-line errors and documented exit codes in exactly one place,
 ``main``; the commands live in the modules beside this one and import the library lazily,
-so ``totemdeck --version`` and ``totemdeck check`` start fast.
+so ``totemdeck --version`` and ``totemdeck check`` start fast. ``main`` also settles the
+language (``--lang``, ``TOTEMDECK_LANG``, the locale) before click reads the arguments, so
+the help and every message are in it.
 """
 
 from __future__ import annotations
@@ -12,7 +14,10 @@ import sys
 import typer
 
 from totemdeck import __version__
+from totemdeck.cli.language import add_lang_options, language_argument, localise
+from totemdeck.cli.options import LangOption
 from totemdeck.errors import TotemdeckError
+from totemdeck.i18n import resolve_language
 
 app = typer.Typer(
     name="totemdeck",
@@ -35,6 +40,7 @@ def _root(
     version: bool = typer.Option(
         False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
     ),
+    _lang: str = LangOption,
 ) -> None:
     """Card catalogue, deck validator and format upkeep for the Totem Format."""
 
@@ -49,8 +55,26 @@ _register()
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit code instead of raising (``main(argv) -> int``)."""
+    from totemdeck.i18n import use_language
+
+    args = sys.argv[1:] if argv is None else list(argv)
     try:
-        result = app(args=argv, prog_name="totemdeck", standalone_mode=False)
+        language = resolve_language(language_argument(args))
+    except TotemdeckError as exc:
+        typer.echo(f"totemdeck: error: {exc}", err=True)
+        return exc.exit_code
+    with use_language(language):
+        return _run(args)
+
+
+def _run(args: list[str]) -> int:
+    from typer.main import get_command
+
+    command = get_command(app)
+    add_lang_options(command)
+    localise(command)
+    try:
+        result = command.main(args=args, prog_name="totemdeck", standalone_mode=False)
     except typer.Exit as done:
         return done.exit_code
     except typer.Abort:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from totemdeck.cli import app
-from totemdeck.cli.options import CatalogueOption, FormatOption, OutputFormat
+from totemdeck.cli.options import CatalogueOption, FormatOption, LangOption, OutputFormat
 from totemdeck.cli.output import EXIT_PROBLEMS, fail, write_text
 
 if TYPE_CHECKING:
@@ -110,7 +110,7 @@ def search(
 @card_app.command("show")
 def show(
     card_id: str = typer.Argument(..., help="A card id such as sv3-125 (or TCGdex's sv03-125)."),
-    lang: str = typer.Option("en", "--lang", help="Show the name in this language (en, es)."),
+    lang: str = LangOption,
     catalogue: str = CatalogueOption,
     output: OutputFormat = FormatOption,
 ) -> None:

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from totemdeck.cli import app
-from totemdeck.cli.options import CatalogueOption, FormatOption, OutputFormat
+from totemdeck.cli.options import CatalogueOption, FormatOption, LangOption, OutputFormat
 from totemdeck.cli.output import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, fail, use_colour, write_text
 
 if TYPE_CHECKING:
@@ -21,7 +21,6 @@ if TYPE_CHECKING:
 BanlistOption = typer.Option(
     None, "--banlist", help="Banlist file (default: ./banlist.yaml, else the installed one)."
 )
-LangOption = typer.Option("en", "--lang", help="Card names in this language where known (en, es).")
 FormatFileOption = typer.Option(
     None, "--format-file", help="Format parameters YAML (default: the installed format.yaml)."
 )

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING
 import typer
 
 from totemdeck.cli import app
-from totemdeck.cli.check import BanlistOption, FormatFileOption, LangOption, make_checker
-from totemdeck.cli.options import CatalogueOption, FormatOption, OutputFormat
+from totemdeck.cli.check import BanlistOption, FormatFileOption, make_checker
+from totemdeck.cli.options import CatalogueOption, FormatOption, LangOption, OutputFormat
 from totemdeck.cli.output import EXIT_PROBLEMS, fail, use_colour, write_text
 
 if TYPE_CHECKING:

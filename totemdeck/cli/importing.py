@@ -142,7 +142,9 @@ def import_command(
         "sources SOURCE=URL_OR_DIR (repeatable). Default: the public online sources.",
         show_default=False,
     ),
-    lang: str = typer.Option("en,es", "--lang", help="TCGdex languages to keep names of."),
+    lang: str = typer.Option(
+        "en,es", "--name-languages", help="TCGdex languages whose card names to keep."
+    ),
     workers: int = typer.Option(8, "--workers", min=1, max=64, help="Concurrent requests."),
     keep_going: bool = typer.Option(
         False, "--keep-going", help="Swap in what was imported even if some sets failed."

@@ -6,6 +6,8 @@ from enum import StrEnum
 
 import typer
 
+from totemdeck.cli.language import LANG_FLAG, LANG_HELP, choose_language
+
 
 class OutputFormat(StrEnum):
     text = "text"
@@ -20,3 +22,8 @@ CatalogueOption = typer.Option(
     show_default=False,
 )
 FormatOption = typer.Option(OutputFormat.text, "--format", "-f", help="Output format.")
+# The one --lang: commands that need the value (card names) declare it with this; every
+# other command gets the same option from cli.language.add_lang_options.
+LangOption = typer.Option(
+    None, LANG_FLAG, metavar="en|es", callback=choose_language, help=LANG_HELP, show_default=False
+)

@@ -1,0 +1,101 @@
+"""The CLI's language: one ``--lang`` on every command, and help texts in that language.
+
+``main`` resolves the language before click parses anything (``--lang`` anywhere in the
+arguments, else ``TOTEMDECK_LANG``, else the locale), so ``--help`` is already translated;
+the option's callback validates the value where click sees it. Help texts stay plain
+English strings in the command modules: ``scripts/messages.py`` collects them from the
+command tree into the catalogue, and ``localise`` translates the tree before it runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+import typer
+from typer._click.core import Command, Context, Parameter  # typer 0.28 vendors click
+from typer.core import TyperGroup, TyperOption
+
+from totemdeck.i18n import SUPPORTED, UnknownLanguage, _, resolve_language, set_language
+
+LANG_FLAG = "--lang"
+LANG_HELP = (
+    "Language of the output and the help (en, es); default: TOTEMDECK_LANG, else the locale."
+)
+
+
+def language_argument(argv: Sequence[str]) -> str | None:
+    """The value of the last ``--lang X`` / ``--lang=X`` before any ``--``."""
+    found: str | None = None
+    for index, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == LANG_FLAG and index + 1 < len(argv):
+            found = argv[index + 1]
+        elif arg.startswith(LANG_FLAG + "="):
+            found = arg.partition("=")[2]
+    return found
+
+
+def choose_language(value: str | None) -> str:
+    """Resolve ``--lang`` (an unknown value is a usage error) and speak it from now on."""
+    try:
+        return set_language(resolve_language(value))
+    except UnknownLanguage as exc:
+        raise typer.BadParameter(
+            _("unknown language {value!r} (choose one of: {choices})").format(
+                value=value, choices=", ".join(SUPPORTED)
+            )
+        ) from exc
+
+
+def _lang_callback(_ctx: Context, _param: Parameter, value: str | None) -> str:
+    return choose_language(value)
+
+
+def walk(command: Command, path: tuple[str, ...] = ()) -> Iterator[tuple[str, Any]]:
+    """Every ``(where, object)`` with a help text: commands, their options and arguments."""
+    name = " ".join(("totemdeck", *path))
+    yield name, command
+    for param in command.params:
+        yield f"{name} {param.opts[0] if param.opts else param.name}", param
+    if isinstance(command, TyperGroup):
+        for sub_name, sub in sorted(command.commands.items()):
+            yield from walk(sub, (*path, sub_name))
+
+
+def help_texts(command: Command) -> Iterator[tuple[str, str]]:
+    """``(where, text)`` for every help text of the tree (what the catalogue must hold)."""
+    for where, obj in walk(command):
+        for attribute in ("help", "short_help", "epilog"):
+            text = getattr(obj, attribute, None)
+            if isinstance(text, str) and text.strip():
+                yield where, text
+
+
+def add_lang_options(command: Command) -> None:
+    """Give every command that has no ``--lang`` of its own the shared one."""
+    for _where, obj in walk(command):
+        if not isinstance(obj, Command) or isinstance(obj, TyperGroup):
+            continue
+        if any(LANG_FLAG in p.opts for p in obj.params):
+            continue
+        obj.params.append(
+            TyperOption(
+                param_decls=[LANG_FLAG],
+                default=None,
+                metavar="en|es",
+                callback=_lang_callback,
+                expose_value=False,
+                help=LANG_HELP,
+            )
+        )
+
+
+def localise(command: Command) -> None:
+    """Translate every help text of the tree into the current language, in place."""
+    for _where, obj in walk(command):
+        for attribute in ("help", "short_help", "epilog"):
+            text = getattr(obj, attribute, None)
+            if isinstance(text, str) and text.strip():
+                setattr(obj, attribute, _(text))
