@@ -34,7 +34,7 @@ TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 LANGUAGES = ("es",)  # English is the source language: its messages are the msgids
 WIDTH = 100
 METHOD_MAP = [("_validators/**.py", "ignore"), ("**.py", "python")]
-VOLATILE_HEADERS = ('"POT-Creation-Date:', '"PO-Revision-Date:')
+VOLATILE_HEADERS = ('"POT-Creation-Date:', '"PO-Revision-Date:', '"Project-Id-Version:')
 
 
 def po_path(language: str) -> Path:
