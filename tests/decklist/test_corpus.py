@@ -23,8 +23,8 @@ SOURCES_FILE = CORPUS / "SOURCES"
 NOT_DECKLISTS = {"SOURCES", ".gitattributes"}
 LANGUAGES = {"en", "es", "pt", "fr", "de", "it"}
 FIELDS = {"source", "sha256", "language", "era", "real", "junk"}
-MIN_REAL_LISTS = 60
-MIN_SOURCES = 8
+MIN_REAL_LISTS = 100
+MIN_SOURCES = 15
 
 
 def _load_sources() -> dict[str, dict[str, Any]]:
