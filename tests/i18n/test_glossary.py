@@ -22,6 +22,7 @@ from tests.conftest import TCGDEX
 
 FAQ = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "000_d4d9afd947cef094.txt"
 SPANISH_CARDS = TCGDEX / "es" / "cards"
+PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 
 class Term(NamedTuple):
@@ -121,9 +122,10 @@ def _departures(catalog: Catalog) -> list[str]:
         if not message.id:
             continue
         ids = (message.id,) if isinstance(message.id, str) else message.id
+        words = [PLACEHOLDER.sub("", x) for x in ids]  # {deck} is a value, not a word
         forms = (message.string,) if isinstance(message.string, str) else message.string
         for term in GLOSSARY:
-            if any(re.search(term.english, x) for x in ids):
+            if any(re.search(term.english, x) for x in words):
                 found += [
                     f"{ids[0]!r} → {form!r}: wants {term.spanish!r}"
                     for form in forms

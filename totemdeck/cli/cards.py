@@ -10,6 +10,7 @@ import typer
 from totemdeck.cli import app
 from totemdeck.cli.options import CatalogueOption, FormatOption, LangOption, OutputFormat
 from totemdeck.cli.output import EXIT_PROBLEMS, fail, write_text
+from totemdeck.i18n import _
 
 if TYPE_CHECKING:
     from totemdeck.catalogue.model import Card
@@ -29,43 +30,61 @@ def card_line(card: Card) -> str:
     )
 
 
-def describe(card: Card, extra: list[str] | None = None, lang: str = "en") -> str:
-    """A readable page about one print (``extra``: identity and Totem lines)."""
+def describe(card: Card, extra: list[tuple[str, str]] | None = None, lang: str = "en") -> str:
+    """A readable page about one print in the current language (``extra``: more labelled
+    rows, the identity and Totem numbers). Card texts are the catalogue's (English)."""
+    from totemdeck.i18n.terms import term, terms
+
     shown = card.aliases.get(lang, card.name) if lang != "en" else card.name
-    lines = [
-        f"{shown}  ({card.id})",
-        f"  set:        {card.set.name} [{card.set.ptcgl_code or card.set.id}] "
-        f"#{card.number}, {card.set.release_date} ({card.set.series})",
-        f"  supertype:  {card.supertype}"
-        + (f" — {', '.join(card.subtypes)}" if card.subtypes else ""),
+    kind = term(card.supertype)
+    if card.subtypes:
+        kind += " — " + terms(card.subtypes)
+    rows = [
+        (
+            _("set"),
+            f"{card.set.name} [{card.set.ptcgl_code or card.set.id}] #{card.number}, "
+            f"{card.set.release_date} ({card.set.series})",
+        ),
+        (_("supertype"), kind),
     ]
     if card.is_pokemon:
-        lines.append(
-            f"  stage:      {card.stage or '?'}"
-            + (f" (evolves from {card.evolves_from})" if card.evolves_from else "")
+        stage = term(card.stage) if card.stage else "?"
+        if card.evolves_from:
+            stage = _("{stage} (evolves from {name})").format(stage=stage, name=card.evolves_from)
+        rows.append((_("stage"), stage))
+        rows.append(
+            (
+                _("types"),
+                _("{types}   HP {hp}   Retreat {retreat}").format(
+                    types=terms(card.types) or "-",
+                    hp=card.hp if card.hp is not None else "-",
+                    retreat=card.retreat_cost,
+                ),
+            )
         )
-        lines.append(
-            f"  types:      {', '.join(card.types) or '-'}   "
-            f"HP {card.hp if card.hp is not None else '-'}   Retreat {card.retreat_cost}"
-        )
-        for ability in card.abilities:
-            lines.append(f"  ability:    {ability}")
-        for attack in card.attacks:
-            lines.append(f"  attack:     {attack.name} [{' '.join(attack.cost) or 'no cost'}]")
-    for rule in card.rules:
-        lines.append(f"  text:       {rule}")
+        rows += [(_("ability"), ability) for ability in card.abilities]
+        rows += [
+            (_("attack"), f"{attack.name} [{terms(attack.cost, ' ') or _('no cost')}]")
+            for attack in card.attacks
+        ]
+    rows += [(_("text"), rule) for rule in card.rules]
     if card.rarity:
-        lines.append(f"  rarity:     {card.rarity}")
-    for lang, alias in sorted(card.aliases.items()):
-        lines.append(f"  also:       {alias} ({lang})")
-    lines += extra or []
+        rows.append((_("rarity"), card.rarity))
+    rows += [(_("also"), f"{alias} ({code})") for code, alias in sorted(card.aliases.items())]
+    rows += extra or []
+    width = max(len(label) for label, _value in rows) + 1
+    lines = [
+        f"{shown}  ({card.id})",
+        *(f"  {label + ':':<{width}}  {value}" for label, value in rows),
+    ]
     return "\n".join(lines) + "\n"
 
 
-def format_lines(cat: Catalogue, card: Card) -> tuple[list[str], dict[str, object]]:
-    """The card's identity and, for a Pokémon, its Totem numbers (text lines and JSON)."""
+def format_lines(cat: Catalogue, card: Card) -> tuple[list[tuple[str, str]], dict[str, object]]:
+    """The card's identity and, for a Pokémon, its Totem numbers (labelled rows and JSON)."""
     from totemdeck.catalogue.model import ENERGY_TYPES
     from totemdeck.cli.check import pieces_of
+    from totemdeck.i18n.terms import term, terms
     from totemdeck.rules.format import load_format
     from totemdeck.rules.stages import CatalogueStages
     from totemdeck.rules.totem import totem_numbers
@@ -73,16 +92,22 @@ def format_lines(cat: Catalogue, card: Card) -> tuple[list[str], dict[str, objec
 
     fmt = load_format()
     colours = [t for t in ENERGY_TYPES if t in identity(card, fmt)]
-    lines = [f"  identity:   {', '.join(colours) or 'none'}"]
+    rows = [(_("identity"), terms(colours) or _("none"))]
     extra: dict[str, object] = {"identity": colours}
     if card.is_pokemon:
         numbers = totem_numbers(pieces_of(cat, card, fmt), fmt, CatalogueStages(cat))
-        lines.append(
-            f"  as Totem:   column {numbers.cost_column}, Invocation Cost "
-            f"{numbers.invocation_cost}, Prize cards {numbers.prizes}"
+        rows.append(
+            (
+                _("as Totem"),
+                _("column {column}, Invocation Cost {cost}, Prize cards {prizes}").format(
+                    column=term(numbers.cost_column),
+                    cost=numbers.invocation_cost,
+                    prizes=numbers.prizes,
+                ),
+            )
         )
         extra["totem"] = numbers.as_dict(extended=True)
-    return lines, extra
+    return rows, extra
 
 
 @card_app.command("search")
@@ -120,7 +145,10 @@ def show(
     with Catalogue.open(catalogue) as cat:
         card = cat.get(card_id)
         if card is None:
-            fail(f"no card with id {card_id!r} (try `totemdeck card search NAME`)", EXIT_PROBLEMS)
+            fail(
+                _("no card with id {id!r} (try `totemdeck card search NAME`)").format(id=card_id),
+                EXIT_PROBLEMS,
+            )
         lines, extra = format_lines(cat, card)
     if output is OutputFormat.json:
         record = {**card.to_record(), **extra}

@@ -14,6 +14,7 @@ from totemdeck.cli import app
 from totemdeck.cli.check import BanlistOption, FormatFileOption, make_checker
 from totemdeck.cli.options import CatalogueOption, FormatOption, LangOption, OutputFormat
 from totemdeck.cli.output import EXIT_PROBLEMS, fail, use_colour, write_text
+from totemdeck.i18n import _
 
 if TYPE_CHECKING:
     from totemdeck.rules.deck import RuleContext
@@ -68,7 +69,7 @@ def export_command(
     checked, ctx = _check(deck, banlist, format_file, catalogue, lang)
     if not checked.report.legal and not allow_illegal:
         write_text(render_text([checked.report], colour=use_colour(sys.stdout)))
-        fail("the deck is not legal; fix it or export with --allow-illegal", EXIT_PROBLEMS)
+        fail(_("the deck is not legal; fix it or export with --allow-illegal"), EXIT_PROBLEMS)
     try:
         text = export_deck(checked, to.value, ctx.fmt, lang=lang, plain=ptcgl_plain)
     except ExportError as exc:
@@ -79,8 +80,8 @@ def export_command(
         try:
             write_atomically(out, text)
         except OSError as exc:
-            fail(f"{out}: cannot write ({exc.strerror or exc})")
-        typer.echo(f"wrote {out} ({to.value})", err=True)
+            fail(_("{path}: cannot write ({reason})").format(path=out, reason=exc.strerror or exc))
+        typer.echo(_("wrote {path} ({format})").format(path=out, format=to.value), err=True)
 
 
 @app.command("stats")
@@ -112,5 +113,5 @@ def stats_command(
     if plot:
         from totemdeck.report.plot import plot_stats
 
-        plot_stats(stats, plot, f"{checked.report.totem_label or 'Totem deck'} — {deck}")
-        typer.echo(f"wrote {plot}", err=True)
+        plot_stats(stats, plot, f"{checked.report.totem_label or _('Totem deck')} — {deck}")
+        typer.echo(_("wrote {path}").format(path=plot), err=True)

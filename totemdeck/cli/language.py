@@ -16,7 +16,14 @@ import typer
 from typer._click.core import Command, Context, Parameter  # typer 0.28 vendors click
 from typer.core import TyperGroup, TyperOption
 
-from totemdeck.i18n import SUPPORTED, UnknownLanguage, _, resolve_language, set_language
+from totemdeck.i18n import (
+    SUPPORTED,
+    UnknownLanguage,
+    _,
+    current_language,
+    resolve_language,
+    set_language,
+)
 
 LANG_FLAG = "--lang"
 LANG_HELP = (
@@ -38,7 +45,13 @@ def language_argument(argv: Sequence[str]) -> str | None:
 
 
 def choose_language(value: str | None) -> str:
-    """Resolve ``--lang`` (an unknown value is a usage error) and speak it from now on."""
+    """The ``--lang`` callback: validate a value (unknown: a usage error) and speak it.
+
+    Without a value it keeps the language ``main`` settled (a root ``--lang``, the
+    environment or the locale), so ``totemdeck --lang es stats`` stays Spanish.
+    """
+    if value is None:
+        return current_language()
     try:
         return set_language(resolve_language(value))
     except UnknownLanguage as exc:

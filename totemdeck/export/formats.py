@@ -1,4 +1,9 @@
-"""The export formats. Each renders ``ExportLine``s; none reads a catalogue or a file."""
+"""The export formats. Each renders ``ExportLine``s; none reads a catalogue or a file.
+
+``text`` is for people and follows the current language; ``ptcgl`` keeps PTCG Live's
+English headers (what Live imports) but says in the current language, in a comment, that a
+deck is not legal; ``json`` and ``csv`` keep language-neutral keys.
+"""
 
 from __future__ import annotations
 
@@ -9,12 +14,21 @@ from collections.abc import Callable
 from totemdeck.catalogue.model import ENERGY_TYPES, Card, basic_energy_type
 from totemdeck.decklist.jsondeck import DOCUMENT_VERSION, FORMAT_NAME
 from totemdeck.export.order import ExportLine, export_lines
+from totemdeck.i18n import N_, _, ngettext
+from totemdeck.i18n.terms import term, terms
 from totemdeck.rules.engine import CheckedDeck
 from totemdeck.rules.format import FormatRules
 from totemdeck.rules.traits import identity
 from totemdeck.schemas import first_error
 
 HEADERS = {"totem": "Totem", "pokemon": "Pokémon", "trainer": "Trainer", "energy": "Energy"}
+# The text export's section titles, for people (translated where shown).
+TEXT_HEADERS = {
+    "totem": N_("Totem ({count})"),
+    "pokemon": N_("Pokémon ({count})"),
+    "trainer": N_("Trainer ({count})"),
+    "energy": N_("Energy ({count})"),
+}
 SYMBOLS = {
     "Grass": "G",
     "Fire": "R",
@@ -56,7 +70,13 @@ def _grouped(lines: list[ExportLine]) -> list[tuple[str, list[ExportLine]]]:
 def _banner(checked: CheckedDeck) -> list[str]:
     if checked.report.legal:
         return []
-    return [f"# NOT LEGAL in the Totem Format ({len(checked.report.errors)} errors)", ""]
+    errors = len(checked.report.errors)
+    banner = ngettext(
+        "NOT LEGAL in the Totem Format ({n} error)",
+        "NOT LEGAL in the Totem Format ({n} errors)",
+        errors,
+    ).format(n=errors)
+    return [f"# {banner}", ""]
 
 
 def to_ptcgl(checked: CheckedDeck, lines: list[ExportLine], lang: str) -> str:
@@ -73,16 +93,33 @@ def to_ptcgl(checked: CheckedDeck, lines: list[ExportLine], lang: str) -> str:
 
 def to_text(checked: CheckedDeck, lines: list[ExportLine], lang: str) -> str:
     report = checked.report
-    verdict = "legal" if report.legal else "NOT LEGAL"
-    out = [f"Totem Format deck — {verdict}, {sum(x.count for x in lines)} cards"]
+    total = sum(x.count for x in lines)
+    if report.legal:
+        head = ngettext(
+            "Totem Format deck — legal, {n} card", "Totem Format deck — legal, {n} cards", total
+        )
+    else:
+        head = ngettext(
+            "Totem Format deck — NOT LEGAL, {n} card",
+            "Totem Format deck — NOT LEGAL, {n} cards",
+            total,
+        )
+    out = [head.format(n=total)]
     if report.totem is not None:
         out.append(
-            f"Totem cost column {report.totem.cost_column}, Invocation Cost "
-            f"{report.totem.invocation_cost}, Prize cards {report.totem.prizes}, identity "
-            f"{', '.join(report.totem.identity) or 'none'}"
+            _(
+                "Totem cost column {column}, Invocation Cost {cost}, Prize cards {prizes}, "
+                "identity {identity}"
+            ).format(
+                column=term(report.totem.cost_column),
+                cost=report.totem.invocation_cost,
+                prizes=report.totem.prizes,
+                identity=terms(report.totem.identity) or _("none"),
+            )
         )
     for section, group in _grouped(lines):
-        out += ["", f"{HEADERS[section]} ({sum(x.count for x in group)})"]
+        count = sum(x.count for x in group)
+        out += ["", _(TEXT_HEADERS[section]).format(count=count)]
         out += [
             f"  {x.count} × {display_name(x.card, lang)}  ({_code(x.card)} {x.card.number})"
             for x in group
@@ -110,7 +147,9 @@ def to_json(checked: CheckedDeck, lines: list[ExportLine], lang: str) -> str:
     }
     problem = first_error("deck", document)
     if problem is not None:
-        raise ExportError(f"the JSON deck document would be invalid: {problem}")
+        raise ExportError(
+            _("the JSON deck document would be invalid: {problem}").format(problem=problem)
+        )
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 

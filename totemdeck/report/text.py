@@ -1,4 +1,5 @@
-"""The text report: the Totem first, then errors, warnings and a one-line verdict (80 columns)."""
+"""The text report: the Totem first, then errors, warnings and a one-line verdict (80 columns),
+in the current language (finding codes stay as they are: they are the format's names)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,8 @@ import textwrap
 from collections.abc import Sequence
 
 from totemdeck.findings import Finding
+from totemdeck.i18n import _, ngettext
+from totemdeck.i18n.terms import term, terms
 from totemdeck.rules.engine import Report
 from totemdeck.rules.totem import TotemNumbers
 
@@ -35,15 +38,19 @@ def _wrap(text: str, indent: int) -> list[str]:
 
 def _totem_lines(totem: TotemNumbers | None, label: str | None) -> list[str]:
     if totem is None:
-        return ["Totem: none"]
-    identity = ", ".join(totem.identity) or "none (Colorless only)"
+        return [_("Totem: none")]
+    identity = terms(totem.identity) or _("none (Colorless only)")
+    numbers = _(
+        "cost column {column} · Invocation Cost {cost} · Prize cards {prizes} · identity {identity}"
+    ).format(
+        column=term(totem.cost_column),
+        cost=totem.invocation_cost,
+        prizes=totem.prizes,
+        identity=identity,
+    )
     return [
-        f"Totem: {label or totem.name} ({totem.id})",
-        *_wrap(
-            f"cost column {totem.cost_column} · Invocation Cost {totem.invocation_cost} · "
-            f"Prize cards {totem.prizes} · identity {identity}",
-            2,
-        ),
+        _("Totem: {name} ({id})").format(name=label or totem.name, id=totem.id),
+        *_wrap(numbers, 2),
     ]
 
 
@@ -53,23 +60,34 @@ def _finding_lines(finding: Finding) -> list[str]:
 
 def verdict_line(report: Report, style: Style) -> str:
     errors, warnings = len(report.errors), len(report.warnings)
-    counts = f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
+    values = {
+        "deck": report.deck,
+        "errors": ngettext("{n} error", "{n} errors", errors).format(n=errors),
+        "warnings": ngettext("{n} warning", "{n} warnings", warnings).format(n=warnings),
+    }
     if report.legal:
-        return style("LEGAL", "bold", "green") + f" — {report.deck} ({counts})"
-    return style("NOT LEGAL", "bold", "red") + f" — {report.deck} ({counts})"
+        verdict = style(_("LEGAL"), "bold", "green")
+    else:
+        verdict = style(_("NOT LEGAL"), "bold", "red")
+    return _("{verdict} — {deck} ({errors}, {warnings})").format(verdict=verdict, **values)
 
 
 def render_one(report: Report, style: Style) -> str:
     out = [style(report.deck, "bold")]
     out += _totem_lines(report.totem, report.totem_label)
     c = report.counts
-    out.append(f"Cards: Totem {c['totem']} + main deck {c['main']} = {c['total']}")
+    out.append(
+        _("Cards: Totem {totem} + main deck {main} = {total}").format(
+            totem=c["totem"], main=c["main"], total=c["total"]
+        )
+    )
     if report.errors:
-        out.append(style(f"Errors ({len(report.errors)})", "bold", "red"))
+        out.append(style(_("Errors ({count})").format(count=len(report.errors)), "bold", "red"))
         for finding in report.errors:
             out += _finding_lines(finding)
     if report.warnings:
-        out.append(style(f"Warnings ({len(report.warnings)})", "bold", "yellow"))
+        heading = _("Warnings ({count})").format(count=len(report.warnings))
+        out.append(style(heading, "bold", "yellow"))
         for finding in report.warnings:
             out += _finding_lines(finding)
     out.append(verdict_line(report, style))

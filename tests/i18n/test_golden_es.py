@@ -1,0 +1,94 @@
+"""Golden reports in both languages: stats, the text export and the check report of the
+example decks and of a decklist written in Spanish (``pytest --update-golden`` rewrites)."""
+
+from __future__ import annotations
+
+import datetime as dt
+from pathlib import Path
+
+import pytest
+
+from totemdeck.banlist import load_banlist
+from totemdeck.catalogue.read import Catalogue
+from totemdeck.cli import main
+from totemdeck.decklist import read_decklist
+from totemdeck.export import export_deck
+from totemdeck.i18n import use_language
+from totemdeck.report import render_text
+from totemdeck.report.stats_text import render_stats
+from totemdeck.rules import Checker
+from totemdeck.stats import deck_stats
+
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN = ROOT / "tests" / "golden"
+EXAMPLES = sorted(p.stem for p in (ROOT / "examples").glob("*.txt"))
+SPANISH_LIST = "tests/decklists/espanol-nombres.txt"
+
+
+@pytest.fixture(autouse=True)
+def _run_from_root(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)  # decks are named by their relative path in reports
+
+
+def checker_for(catalogue: Catalogue, lang: str) -> Checker:
+    banlist = load_banlist(ROOT / "banlist.yaml").banlist
+    return Checker(catalogue, banlist=banlist, today=dt.date(2026, 11, 30), lang=lang)
+
+
+def compare(name: str, actual: str, update: bool) -> None:
+    path = GOLDEN / name
+    if update:
+        path.write_text(actual, encoding="utf-8")
+    assert path.is_file(), f"missing golden file {name}: run pytest --update-golden"
+    assert actual == path.read_text(encoding="utf-8")
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+@pytest.mark.parametrize("deck", EXAMPLES)
+def test_stats_golden(catalogue: Catalogue, deck: str, lang: str, update_golden: bool) -> None:
+    checker = checker_for(catalogue, lang)
+    checked = checker.check_deck(read_decklist(f"examples/{deck}.txt"))
+    with use_language(lang):
+        stats = deck_stats(checked, checker.ctx, "Rare Candy", turn=3)
+        text = render_stats(stats, checked.report)
+    compare(f"stats-{deck}.{lang}.txt", text, update_golden)
+
+
+@pytest.mark.parametrize("deck", EXAMPLES)
+def test_text_export_golden_in_spanish(
+    catalogue: Catalogue, deck: str, update_golden: bool
+) -> None:
+    checker = checker_for(catalogue, "es")
+    checked = checker.check_deck(read_decklist(f"examples/{deck}.txt"))
+    with use_language("es"):
+        text = export_deck(checked, "text", checker.ctx.fmt, lang="es")
+        ptcgl = export_deck(checked, "ptcgl", checker.ctx.fmt, lang="es")
+    compare(f"export-{deck}.es.text", text, update_golden)
+    # PTCG Live's headers stay the ones Live imports; only the comment for people changes
+    assert "Total Cards:" in ptcgl
+    assert ("# NO LEGAL en el Formato Tótem" in ptcgl) == (not checked.report.legal)
+
+
+def test_a_spanish_decklist_gives_a_spanish_report(
+    catalogue: Catalogue, update_golden: bool
+) -> None:
+    checker = checker_for(catalogue, "es")
+    with use_language("es"):
+        text = render_text([checker.check(read_decklist(SPANISH_LIST))])
+    compare("report-espanol-nombres.es.txt", text, update_golden)
+    assert "Tótem: Charizard ex" in text
+    assert "Coste de Invocación" in text and "cartas de Premio" in text
+    assert "Fuego, Oscura" in text
+
+
+def test_the_cli_speaks_spanish_end_to_end(
+    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    deck = "examples/kyogre-groudon-legend.txt"
+    cat = ["--catalogue", str(full_catalogue_dir)]
+    assert main(["--lang", "es", "stats", deck, "--card", "Rare Candy", "--turn", "3", *cat]) == 0
+    out = capsys.readouterr().out
+    assert "Mano inicial (7 cartas), probabilidades exactas:" in out
+    assert "al menos un Partidario" in out and " %" in out
+    assert main(["export", deck, "--to", "text", "--lang", "es", *cat]) == 0
+    assert capsys.readouterr().out.startswith("Mazo del Formato Tótem — legal, 100 cartas")
