@@ -75,7 +75,7 @@ def test_the_corpus_is_real_and_varied() -> None:
     assert all(name.startswith("wild/") for name in real)
     assert len(real) >= MIN_REAL_LISTS
     assert len({origin(entry) for entry in real.values()}) >= MIN_SOURCES
-    assert {entry["language"] for entry in real.values()} >= {"en", "pt", "fr"}
+    assert {entry["language"] for entry in real.values()} >= {"en", "es", "pt", "fr"}
 
 
 @pytest.mark.parametrize("name", FILES)
