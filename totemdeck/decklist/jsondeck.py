@@ -1,8 +1,18 @@
-"""The JSON deck document (``schemas/deck.schema.json``): read here, written by the exporter."""
+"""JSON decks: our document (``schemas/deck.schema.json``), and the JSON other tools write.
+
+Read here: the totem deck document (written by the exporter, ``to_document``), a Tabletop
+Simulator deck save (pokemoncard.io's and the importers' "TTS export": a ``Deck`` object whose
+cards carry their name and a pokemontcg.io image address that says set and number), and a
+Limitless decklist (``{"pokemon": [...], "trainer": [...], "energy": [...]}``). Any other JSON
+gets one problem naming what it looks like. Hostile JSON (nested thousands deep, numbers of
+thousands of digits, lone surrogates) is a problem too, never an exception.
+"""
 
 from __future__ import annotations
 
 import json
+import re
+from collections import Counter
 from typing import Any
 
 from totemdeck.decklist.model import DeckLine, Decklist, ParseProblem
@@ -10,36 +20,212 @@ from totemdeck.schemas import first_error
 
 FORMAT_NAME = "totem"
 DOCUMENT_VERSION = 1
+MAX_NUMBER_DIGITS = 20
+MAX_COUNT = 999
+
+# https://images.pokemontcg.io/<set id>/<number>[_hires].png: the print a TTS card shows.
+_POKEMONTCG_IMAGE = re.compile(
+    r"^https?://images\.pokemontcg\.io/(?P<set>[A-Za-z0-9.]+)/(?P<number>[A-Za-z0-9]+?)"
+    r"(?:_hires)?\.(?:png|jpe?g|webp)$"
+)
+_LIMITLESS_SECTIONS = {"pokemon": "pokemon", "trainer": "trainer", "energy": "energy"}
+
+
+class WrittenNumber:
+    """A JSON number that is not a plain integer (``1.0``, ``1e3``, 400 digits), kept as text.
+
+    It is of no JSON Schema type, so the schema says it "is not of type 'integer'" where
+    ``1.0`` would pass as 1 (counts must be integers); its repr is short, so a 4,000-digit
+    number cannot flood a message.
+    """
+
+    __slots__ = ("text",)
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __repr__(self) -> str:
+        text = self.text
+        return text if len(text) <= 24 else f"{text[:12]}… ({len(text)} characters)"
+
+
+def _parse_int(text: str) -> int | WrittenNumber:
+    return int(text) if len(text.lstrip("-")) <= MAX_NUMBER_DIGITS else WrittenNumber(text)
+
+
+def _problem(message: str, source: str, line: int = 1) -> Decklist:
+    return Decklist((), (), (ParseProblem(line, "", message),), source)
+
+
+def _has_lone_surrogate(value: Any) -> bool:
+    """Whether any string in ``value`` holds a lone surrogate (``"\\ud800"``), iteratively."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, str):
+            try:
+                item.encode("utf-8")
+            except UnicodeEncodeError:
+                return True
+        elif isinstance(item, dict):
+            stack += item.keys()
+            stack += item.values()
+        elif isinstance(item, list):
+            stack += item
+    return False
+
+
+def load_json(text: str) -> tuple[Any, str | None]:
+    """The JSON value of ``text``, or None and a one-line reason it cannot be read."""
+    try:
+        value = json.loads(text, parse_float=WrittenNumber, parse_int=_parse_int)
+    except json.JSONDecodeError as exc:
+        return None, f"line {exc.lineno}: not valid JSON: {exc.msg}"
+    except RecursionError:
+        return None, "the JSON is nested too deeply to be a deck"
+    except ValueError as exc:  # e.g. a number the parser refuses
+        return None, f"not valid JSON: {exc}"
+    if _has_lone_surrogate(value):
+        return None, "the JSON holds text that is not Unicode (a lone surrogate such as \\ud800)"
+    return value, None
 
 
 def parse_json_deck(text: str, source: str = "<json>") -> Decklist:
-    """A Decklist from the JSON document; entries are numbered 1… in document order."""
-    try:
-        document = json.loads(text)
-    except json.JSONDecodeError as exc:
-        return Decklist(
-            (), (), (ParseProblem(exc.lineno, "", f"not valid JSON: {exc.msg}"),), source
-        )
+    """A Decklist from a JSON deck of a shape we know, else one problem saying what it is."""
+    document, reason = load_json(text)
+    if reason is not None:
+        return _problem(reason, source)
+    if isinstance(document, dict) and "ObjectStates" in document:
+        return _tabletop_simulator(document, source)
+    if isinstance(document, dict) and document.get("Name") in {"Deck", "DeckCustom"}:
+        return _tabletop_simulator({"ObjectStates": [document]}, source)
+    if (
+        isinstance(document, dict)
+        and set(document) & set(_LIMITLESS_SECTIONS)
+        and not ({"format", "totem", "cards"} & set(document))
+    ):
+        return _limitless(document, source)
+    if not isinstance(document, dict) or ("format" not in document and "totem" not in document):
+        return _problem(_what_it_is(document), source)
     problem = first_error("deck", document)
     if problem is not None:
-        return Decklist((), (), (ParseProblem(1, "", f"not a deck document: {problem}"),), source)
-    lines: list[DeckLine] = []
-    entries: list[tuple[str, dict[str, Any]]] = [("totem", e) for e in document["totem"]]
-    entries += [(None, e) for e in document["cards"]]  # type: ignore[misc]
-    for ordinal, (section, entry) in enumerate(entries, start=1):
-        lines.append(
-            DeckLine(
-                line=ordinal,
-                raw=json.dumps(entry, ensure_ascii=False),
-                section=section,
-                count=entry["count"],
-                name=entry.get("name", ""),
-                set_code=entry.get("set"),
-                number=entry.get("number"),
-                card_id=entry.get("id"),
-            )
+        return _problem(f"not a deck document: {problem}", source)
+    entries: list[tuple[str | None, dict[str, Any]]] = [("totem", e) for e in document["totem"]]
+    entries += [(None, e) for e in document["cards"]]
+    lines = [
+        DeckLine(
+            line=ordinal,
+            raw=json.dumps(entry, ensure_ascii=False),
+            section=section,
+            count=entry["count"],
+            name=entry.get("name", ""),
+            set_code=entry.get("set"),
+            number=entry.get("number"),
+            card_id=entry.get("id"),
         )
+        for ordinal, (section, entry) in enumerate(entries, start=1)
+    ]
     return Decklist(tuple(lines), (), (), source, name=document.get("name"))
+
+
+def _what_it_is(document: Any) -> str:
+    """One line naming a JSON document we do not read, and what we do read."""
+    supported = (
+        "totemdeck reads the totem deck document (schemas/deck.schema.json), a Tabletop "
+        "Simulator deck save and a Limitless decklist"
+    )
+    if isinstance(document, dict):
+        keys = ", ".join(repr(key[:20]) for key in sorted(document)[:6]) or "none"
+        return f"a JSON object that is not a deck this program reads (keys: {keys}); {supported}"
+    kind = type(document).__name__.replace("list", "array").replace("dict", "object")
+    return f"a JSON {kind}, not a deck this program reads; {supported}"
+
+
+def _tabletop_simulator(document: dict[str, Any], source: str) -> Decklist:
+    """A Tabletop Simulator save: each card's nickname, and set/number from its image."""
+    cards: list[dict[str, Any]] = []
+    for state in document.get("ObjectStates") or []:
+        if not isinstance(state, dict):
+            continue
+        if state.get("Name") in {"Card", "CardCustom"}:
+            cards.append(state)
+        contained = state.get("ContainedObjects")
+        cards += [c for c in contained or [] if isinstance(c, dict)]
+    if not cards:
+        return _problem("a Tabletop Simulator save with no deck of cards in it", source)
+    seen: Counter[tuple[str, str | None, str | None]] = Counter()
+    for card in cards:
+        name = card.get("Nickname")
+        if not isinstance(name, str) or not name.strip():
+            continue
+        set_id, number = _image_print(card)
+        seen[(" ".join(name.split()), set_id, number)] += 1
+    lines = tuple(
+        DeckLine(
+            line=ordinal,
+            raw=f"{count} {name}" + (f" {set_id} {number}" if number else ""),
+            section=None,
+            count=count,
+            name=name,
+            set_code=set_id,
+            number=number,
+        )
+        for ordinal, ((name, set_id, number), count) in enumerate(seen.items(), start=1)
+    )
+    if not lines:
+        return _problem("a Tabletop Simulator save whose cards have no names", source)
+    return Decklist(lines, (), (), source)
+
+
+def _image_print(card: dict[str, Any]) -> tuple[str | None, str | None]:
+    """Set id and number from a TTS card's pokemontcg.io image address, if it has one."""
+    faces = card.get("CustomDeck")
+    for face in faces.values() if isinstance(faces, dict) else []:
+        url = face.get("FaceURL") if isinstance(face, dict) else None
+        found = _POKEMONTCG_IMAGE.match(url.strip()) if isinstance(url, str) else None
+        if found:
+            return found.group("set"), found.group("number")
+    return None, None
+
+
+def _limitless(document: dict[str, Any], source: str) -> Decklist:
+    """A Limitless decklist: sections of ``{"count", "name", "set", "number"}`` entries."""
+    lines: list[DeckLine] = []
+    problems: list[ParseProblem] = []
+    ordinal = 0
+    for key, section in _LIMITLESS_SECTIONS.items():
+        entries = document.get(key)
+        for entry in entries if isinstance(entries, list) else []:
+            ordinal += 1
+            raw = json.dumps(entry, ensure_ascii=False, default=repr)[:200]
+            count = entry.get("count") if isinstance(entry, dict) else None
+            name = entry.get("name") if isinstance(entry, dict) else None
+            if not (
+                isinstance(count, int)
+                and type(count) is not bool
+                and 1 <= count <= MAX_COUNT
+                and isinstance(name, str)
+                and name.strip()
+            ):
+                problems.append(
+                    ParseProblem(
+                        ordinal, raw, "a Limitless entry needs a count of 1–999 and a name"
+                    )
+                )
+                continue
+            set_code, number = entry.get("set"), entry.get("number")
+            lines.append(
+                DeckLine(
+                    ordinal,
+                    raw,
+                    section,
+                    count,
+                    " ".join(name.split()),
+                    set_code=set_code if isinstance(set_code, str) else None,
+                    number=str(number) if type(number) in {str, int} and number != "" else None,
+                )
+            )
+    return Decklist(tuple(lines), (), tuple(problems), source)
 
 
 def to_document(deck: Decklist, ids: dict[int, str] | None = None) -> dict[str, Any]:

@@ -53,11 +53,13 @@ ENERGY_SYMBOLS = {
 }  # fmt: skip
 _SYMBOL = re.compile(r"\{([GRWLPFDMYNC])\}")
 
+_ASCII_DIGITS = re.compile(r"^[0-9]{1,6}$")
+_JSON_ARRAY = re.compile(r'^\[\s*(?:[\[{"\]0-9-]|true\b|false\b|null\b)')
 _BANNER = re.compile(r"^[\s*=~_-]*\*{3,}.*$|^[\s=~_*-]{3,}$")
 _COLON_HEADER = re.compile(r"^(?P<label>[^\d:：]+?)\s*[:：]\s*(?P<rest>.*)$")
 # "##Pokémon - 19" (PTCGO), "Total Cards - 60", "Pokémon (12)", "##Energy: 10".
 _COUNT_HEADER = re.compile(
-    r"^(?:##\s*)?(?P<label>[^\d]+?)\s*(?:[-–:]\s*(?P<a>\d+)|\((?P<b>\d+)\))\s*$"
+    r"^(?:##\s*)?(?P<label>[^\d]+?)\s*(?:[-–:]\s*(?P<a>\d{1,6})|\((?P<b>\d{1,6})\))\s*$"
 )
 _CARD = re.compile(
     r"^(?:\*\s*)?(?:(?P<count>\d{1,4})\s*[xX×]?|[xX×]\s*(?P<count2>\d{1,4}))\s+(?P<rest>\S.*)$"
@@ -68,6 +70,11 @@ _SET_NUMBER = re.compile(
     r"^(?P<name>\S.*?) (?P<set>[A-Za-z][A-Za-z0-9.-]{0,13}|) ?"
     r"(?P<number>[A-Za-z]{0,6}-?\d{1,4}[A-Za-z]?)$"
 )
+
+
+def _looks_like_json(text: str) -> bool:
+    """Whether text that opens with ``[`` is a JSON array (a header like ``[Pokémon]`` is not)."""
+    return _JSON_ARRAY.match(text) is not None
 
 
 def expand_symbols(text: str) -> str:
@@ -115,7 +122,7 @@ def _card_line(number: int, raw: str, text: str, section: str | None) -> DeckLin
 def parse(text: str, source: str = "<text>") -> Decklist:
     """Parse a whole decklist; every unreadable line is recorded, none stops the rest."""
     stripped = text.lstrip("\ufeff \t\r\n")
-    if stripped.startswith("{"):
+    if stripped.startswith("{") or (stripped.startswith("[") and _looks_like_json(stripped)):
         from totemdeck.decklist.jsondeck import parse_json_deck
 
         return parse_json_deck(stripped, source)
@@ -143,7 +150,7 @@ def parse(text: str, source: str = "<text>") -> Decklist:
             known, kind = _section_of(colon.group("label"))
             if known:
                 rest = colon.group("rest").strip()
-                if not rest or rest.isdigit():
+                if not rest or _ASCII_DIGITS.match(rest):
                     section = kind if kind is not None else section
                     headers.append(Header(number, raw, kind, int(rest) if rest else None))
                     continue

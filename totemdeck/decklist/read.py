@@ -1,10 +1,17 @@
-"""Reading a decklist file safely: size and line limits, encodings, binary content."""
+"""Reading a decklist file safely: regular files only, size and line limits, encodings.
+
+Every failure is a ``DecklistError`` (exit 2) whose one-line message names the file: a
+FIFO or a device is refused before a byte is read (it could block or never end), and the
+size cap counts the bytes actually read, never ``st_size``.
+"""
 
 from __future__ import annotations
 
 import codecs
+import os
+import re
+import stat
 import sys
-from pathlib import Path
 
 from totemdeck.decklist.model import Decklist
 from totemdeck.decklist.parse import parse
@@ -13,18 +20,40 @@ from totemdeck.errors import TotemdeckError
 MAX_BYTES = 1024 * 1024
 MAX_LINES = 5000
 
+# UTF-8 read as Latin-1 / Windows-1252 ("PokÃ©mon", "Ã‰nergie"): a lead byte's character
+# followed by a continuation byte's. Only then is ftfy (~110 ms to import) asked to repair.
+_MOJIBAKE_HINT = re.compile(
+    "[\u00c2-\u00f4][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192"
+    "\u02c6\u02dc\u2013\u2014\u2018-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122]"
+)
+_UTF32_BOMS = (codecs.BOM_UTF32_LE, codecs.BOM_UTF32_BE)  # before UTF-16: FF FE 00 00
+
 
 class DecklistError(TotemdeckError):
     """The file cannot be read as a decklist at all (exit code 2); one line, naming the file."""
 
 
+def repair_mojibake(text: str) -> str:
+    """Text that went through the wrong encoding, repaired (``PokÃ©mon`` → ``Pokémon``)."""
+    if not _MOJIBAKE_HINT.search(text):
+        return text
+    import ftfy
+
+    return ftfy.fix_encoding(text)
+
+
 def decode(data: bytes, name: str) -> str:
-    """Text from bytes: UTF-16 (with BOM), UTF-8 (with or without BOM); nothing else."""
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        try:
-            return data.decode("utf-16")
-        except UnicodeDecodeError as exc:
-            raise DecklistError(f"{name}: broken UTF-16 text ({exc.reason})") from exc
+    """Text from bytes: UTF-32 or UTF-16 (with BOM), UTF-8 (with or without BOM)."""
+    for boms, codec in (
+        (_UTF32_BOMS, "utf-32"),
+        ((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE), "utf-16"),
+    ):
+        if data.startswith(boms):
+            try:
+                return data.decode(codec)
+            except UnicodeDecodeError as exc:
+                label = codec.upper()
+                raise DecklistError(f"{name}: broken {label} text ({exc.reason})") from exc
     if b"\x00" in data:
         raise DecklistError(f"{name}: binary content (NUL bytes), not a decklist")
     try:
@@ -36,31 +65,73 @@ def decode(data: bytes, name: str) -> str:
 
 
 def decklist_from_bytes(data: bytes, name: str) -> Decklist:
-    """Check the limits, decode and parse."""
+    """Check the limits, decode, repair mojibake and parse."""
     if len(data) > MAX_BYTES:
-        raise DecklistError(f"{name}: {len(data)} bytes is over the {MAX_BYTES} byte limit")
+        raise DecklistError(f"{name}: the file is over the {MAX_BYTES} byte limit")
     text = decode(data, name)
-    lines = text.count("\n") + 1
+    lines = len(text.splitlines())
     if lines > MAX_LINES:
         raise DecklistError(f"{name}: {lines} lines is over the {MAX_LINES} line limit")
-    return parse(text, source=name)
+    return parse(repair_mojibake(text), source=name)
+
+
+def _read_stdin() -> bytes:
+    """Standard input, at most ``MAX_BYTES + 1`` bytes; closed or unreadable is an error."""
+    stream = sys.stdin
+    if stream is None or stream.closed:
+        raise DecklistError("<stdin>: standard input is closed; give a file or pipe a list in")
+    try:
+        return stream.buffer.read(MAX_BYTES + 1)
+    except (OSError, ValueError) as exc:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        raise DecklistError(f"<stdin>: cannot read standard input ({reason})") from exc
+
+
+def _read_regular_file(path: str) -> bytes:
+    """The first ``MAX_BYTES + 1`` bytes of a regular file (FIFOs and devices refused).
+
+    Opened non-blocking so that a FIFO with no writer cannot hang the open itself; the
+    type is then taken from the open descriptor, so a swap between check and read is moot.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    try:
+        descriptor = os.open(path, flags)
+    except FileNotFoundError as exc:
+        raise DecklistError(f"{path}: no such file") from exc
+    except IsADirectoryError as exc:
+        raise DecklistError(f"{path}: is a folder, not a decklist file") from exc
+    except PermissionError as exc:
+        raise DecklistError(f"{path}: permission denied") from exc
+    except OSError as exc:
+        raise DecklistError(f"{path}: cannot read ({exc.strerror or exc})") from exc
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if stat.S_ISDIR(mode):
+            raise DecklistError(f"{path}: is a folder, not a decklist file")
+        if not stat.S_ISREG(mode):
+            raise DecklistError(
+                f"{path}: is not a regular file (a pipe, socket or device); "
+                "save the list to a file, or pipe it in with '-'"
+            )
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(descriptor, True)
+        chunks: list[bytes] = []
+        remaining = MAX_BYTES + 1
+        while remaining > 0:
+            chunk = os.read(descriptor, min(remaining, 1 << 16))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            remaining -= len(chunk)
+        return b"".join(chunks)
+    except OSError as exc:
+        raise DecklistError(f"{path}: cannot read ({exc.strerror or exc})") from exc
+    finally:
+        os.close(descriptor)
 
 
 def read_decklist(path: str) -> Decklist:
     """Read ``path`` (``-`` for standard input) as a decklist."""
     if path == "-":
-        data = sys.stdin.buffer.read(MAX_BYTES + 1)
-        return decklist_from_bytes(data, "<stdin>")
-    target = Path(path)
-    try:
-        if target.is_dir():
-            raise DecklistError(f"{path}: is a folder, not a decklist file")
-        with target.open("rb") as handle:
-            data = handle.read(MAX_BYTES + 1)
-    except FileNotFoundError as exc:
-        raise DecklistError(f"{path}: no such file") from exc
-    except PermissionError as exc:
-        raise DecklistError(f"{path}: permission denied") from exc
-    except OSError as exc:
-        raise DecklistError(f"{path}: cannot read ({exc.strerror or exc})") from exc
-    return decklist_from_bytes(data, path)
+        return decklist_from_bytes(_read_stdin(), "<stdin>")
+    return decklist_from_bytes(_read_regular_file(path), path)

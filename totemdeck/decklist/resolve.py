@@ -36,6 +36,8 @@ _BASIC_ENERGY_ES = re.compile(
 )
 # A name written close enough to the print's name is that print (typos, old spellings).
 NAME_MATCH_THRESHOLD = 85.0
+# How much of an unreadable line a malformed-line message quotes.
+MAX_SHOWN = 80
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,7 +90,7 @@ class Resolver:
 
     def resolve(self, decklist: Decklist) -> ResolvedDeck:
         findings = [
-            Finding("malformed-line", f"line {p.line}: {p.message}: {p.raw.strip()!r}", p.line)
+            Finding("malformed-line", _problem_message(p.line, p.message, p.raw), p.line)
             for p in decklist.problems
         ]
         lines = [self.resolve_line(line) for line in decklist.lines]
@@ -284,6 +286,16 @@ class Resolver:
             "none",
             Finding("unknown-card", text, line.line, context={"suggestions": suggestions}),
         )
+
+
+def _problem_message(line: int, message: str, raw: str) -> str:
+    """``line N: what: 'the line'``, a long line shortened so the message stays one line."""
+    text = raw.strip()
+    if not text:
+        return f"line {line}: {message}"
+    if len(text) > MAX_SHOWN:
+        text = f"{text[:MAX_SHOWN]}… ({len(text)} characters)"
+    return f"line {line}: {message}: {text!r}"
 
 
 def resolve(decklist: Decklist, catalogue: Catalogue, today: dt.date | None = None) -> ResolvedDeck:

@@ -137,18 +137,30 @@ class Checker:
 
     def checked(self, resolved: ResolvedDeck) -> CheckedDeck:
         lines = [r for r in resolved.lines if r.resolved]
-        grouped = {r.line.line: _groups(r, self.ctx) for r in lines}
+        by_prints: dict[tuple[str, ...], list[list[Card]]] = {}  # repeated lines group once
+        grouped: dict[int, list[list[Card]]] = {}
+        for r in lines:
+            prints = tuple(c.id for c in r.candidates)
+            if prints not in by_prints:
+                by_prints[prints] = _groups(r, self.ctx)
+            grouped[r.line.line] = by_prints[prints]
         choice = {number: groups[0][0] for number, groups in grouped.items()}
         findings = list(resolved.findings)
         deck = self._deck(resolved, choice)
         base = self._run_rules(deck)
         findings += base
+        # Lines written alike (400 x "1 Pikachu") judge alike: weigh each distinct one once,
+        # else a deck of repeated name-only lines costs lines x prints x rules.
+        differing_by_text: dict[tuple[object, ...], list[list[Card]]] = {}
         for r in lines:
             groups = grouped[r.line.line]
             if len(groups) > 1:
-                ambiguous = self._ambiguity(resolved, choice, r, groups, base)
-                if ambiguous:
-                    findings.append(ambiguous)
+                written = _written(r)
+                if written not in differing_by_text:
+                    differing_by_text[written] = self._differing(resolved, choice, r, groups, base)
+                differing = differing_by_text[written]
+                if len(differing) > 1:
+                    findings.append(_ambiguous_card(r, differing))
         findings.sort(key=lambda f: (_SEVERITY_ORDER[f.severity], f.line or 0, f.code))
         report = Report(
             totem_label=self.ctx.label_of(deck.totem[0].card) if deck.totem else None,
@@ -201,15 +213,15 @@ class Checker:
             return None
         return totem_numbers([e.card for e in groups[0]], self.ctx.fmt, self.ctx.normal_stage)
 
-    def _ambiguity(
+    def _differing(
         self,
         resolved: ResolvedDeck,
         choice: dict[int, Card],
         line: ResolvedLine,
         groups: Sequence[list[Card]],
         base: list[Finding],
-    ) -> Finding | None:
-        """``ambiguous-card`` when the line's prints would change the verdict, else None."""
+    ) -> list[list[Card]]:
+        """The line's groups of prints that would change the verdict (one: not ambiguous)."""
         number = line.line.line
 
         def verdict(findings: list[Finding], card: Card) -> tuple[Any, ...]:
@@ -225,21 +237,39 @@ class Checker:
             alternative = {**choice, number: group[0]}
             if verdict(self._evaluate(resolved, alternative), group[0]) != first:
                 differing.append(group)
-        if len(differing) == 1:
-            return None
-        examples = "; ".join(
-            ", ".join(c.label for c in group[:2])
-            + (f" (+{len(group) - 2})" if len(group) > 2 else "")
-            for group in differing
-        )
-        return Finding(
-            "ambiguous-card",
-            f"line {number}: {line.line.name or line.line.card_id!r} has prints that judge "
-            f"differently ({examples}); write the set code and number, e.g. "
-            f"'{line.line.count} {differing[0][0].label}'",
-            number,
-            tuple(c.id for group in differing for c in group),
-        )
+        return differing
+
+
+def _written(line: ResolvedLine) -> tuple[object, ...]:
+    """What a line says, without its line number: lines alike here are judged alike."""
+    written = line.line
+    return (
+        written.is_totem,
+        written.section,
+        written.count,
+        written.name,
+        written.set_code,
+        written.number,
+        written.card_id,
+        tuple(c.id for c in line.candidates),
+    )
+
+
+def _ambiguous_card(line: ResolvedLine, differing: list[list[Card]]) -> Finding:
+    """``ambiguous-card``: the line's prints judge differently; ask for set and number."""
+    number = line.line.line
+    examples = "; ".join(
+        ", ".join(c.label for c in group[:2]) + (f" (+{len(group) - 2})" if len(group) > 2 else "")
+        for group in differing
+    )
+    return Finding(
+        "ambiguous-card",
+        f"line {number}: {line.line.name or line.line.card_id!r} has prints that judge "
+        f"differently ({examples}); write the set code and number, e.g. "
+        f"'{line.line.count} {differing[0][0].label}'",
+        number,
+        tuple(c.id for group in differing for c in group),
+    )
 
 
 def check(decklist: Decklist, catalogue: Catalogue, **options: Any) -> Report:

@@ -1,0 +1,48 @@
+"""Long decklists (issue 16): repeated name-only lines are weighed once, so `check` is linear.
+
+Baseline from the same run: one check of the 100-card example deck. Before the fix, 400
+lines of ``1 Pikachu`` took ~30 s and 5,000 lines ran past five minutes (each line re-ran
+every rule once per group of its prints).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import tempfile
+
+from bench.common import ROOT, SHARED, median_seconds
+from totemdeck.catalogue.store import Catalogue
+from totemdeck.decklist import parse, read_decklist
+from totemdeck.importer import import_pokemontcg
+from totemdeck.rules import Checker
+
+DECK = ROOT / "examples" / "charizard-ex.txt"
+TOTEM = "Totem: 1 Charizard ex OBF 125\n"
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = f"{tmp}/cards"
+        import_pokemontcg(folder, str(SHARED / "pokemontcg"))
+        with Catalogue.open(folder) as cat:
+            checker = Checker(cat, today=dt.date(2026, 11, 30))
+            example = read_decklist(str(DECK))
+            checker.check(example)  # warm the card cache, as a long process would
+            baseline = median_seconds(lambda: checker.check(example), 5)
+            figures = []
+            for label, text in [
+                ("400 lines of '1 Pikachu'", TOTEM + "1 Pikachu\n" * 400),
+                ("5,000 lines: the Totem + 4,999 of '1 Pikachu'", TOTEM + "1 Pikachu\n" * 4999),
+                ("5,000 lines, 5 names repeated", TOTEM + _five_names(4999)),
+            ]:
+                deck = parse(text)
+                seconds = median_seconds(lambda deck=deck: checker.check(deck), 3)  # type: ignore[misc]
+                figures.append((label, seconds))
+    print(f"check the 100-card example deck (baseline):           {baseline * 1000:7.1f} ms")
+    for label, seconds in figures:
+        print(f"check {label + ':':<48}{seconds:7.2f} s = {seconds / baseline:,.0f}x baseline")
+
+
+def _five_names(lines: int) -> str:
+    names = ["Pikachu", "Charmander", "Ultra Ball", "Professor's Research", "Rare Candy"]
+    return "".join(f"1 {names[i % len(names)]}\n" for i in range(lines))
