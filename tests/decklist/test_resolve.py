@@ -128,3 +128,158 @@ def test_hyphenated_names_are_names_not_ids(resolver: Resolver, name: str) -> No
     assert found.finding is None and {c.name.casefold() for c in found.candidates} == {
         name.casefold()
     }
+
+
+# -- issue 13: lines as real exports write them -------------------------------------------
+
+
+def resolved(resolver: Resolver, text: str) -> tuple[list[str], str | None]:
+    deck = parse(text)
+    assert len(deck.lines) == 1 and not deck.problems, deck
+    line = resolver.resolve_line(deck.lines[0])
+    assert line.finding is None, line.finding
+    return sorted(c.id for c in line.candidates), line.note
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # 1. Energy with its kind after the name
+        ("2 Psychic Energy - Basic CRE 232", ["swsh6-232"]),
+        ("1 Reversal Energy - Special PAL 192", ["sv2-192"]),
+        ("4 Double Turbo Energy - Special ASR 216", ["swsh10-216"]),
+        # 2. a bare PR and a prefixed number: the prefix says the promo set
+        ("1 Dragonite V PR SWSH154", ["swshp-SWSH154"]),
+        ("1 Tapu Koko PR SM31", ["smp-SM31"]),
+        ("1 Mew-EX PR XY126", ["xyp-XY126"]),
+        ("1 Mew ex PR SVP 53", ["svp-53"]),
+        # 4. PTCGO trainer-kit codes
+        ("* 2 Purugly TK-PikachuLibre 19", ["tk-xy-p-19"]),
+        ("1 Psychic Energy TK-AlolanRaichu 20", ["tk-sm-r-20"]),
+        # 6. a subset with its own set id, written under the main set's code
+        ("1 Brooklet Hill HIF SV88", ["sma-SV88"]),
+        ("1 Tapu Lele-GX HIF 163", ["sma-SV94"]),  # 69 main-set cards + SV94
+        # 8. a code the data does not carry
+        ("1 Charizard BS2 4", ["base4-4"]),
+        ("1 Boss's Orders LOR-TG 24", ["swsh11tg-TG24"]),
+    ],
+)
+def test_issue_13_lines_resolve_to_their_print(
+    resolver: Resolver, text: str, expected: list[str]
+) -> None:
+    assert resolved(resolver, text)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "energy_type"),
+    [
+        ("4 Fairy Energy SUM fairy", "Fairy"),
+        ("9 Darkness Energy 7", "Darkness"),  # a bare number: the basic Energy, not Special
+        ("6 Fire Energy BRS R", "Fire"),
+        ("4 Fairy Energy Energy XY 9", "Fairy"),  # XY 9 is Illumise
+        ("9 grass SVE 1", "Grass"),
+        ("1 Darkness Energy", "Darkness"),  # a Special Energy of that name exists (N1 104)
+    ],
+)
+def test_issue_13_basic_energy_with_odd_tokens(
+    resolver: Resolver, text: str, energy_type: str
+) -> None:
+    line = resolver.resolve_line(parse(text).lines[0])
+    assert line.finding is None and line.candidates
+    assert all(c.is_basic_energy and energy_type in c.name for c in line.candidates)
+
+
+def test_issue_13_a_word_after_an_energy_name_is_not_junk(resolver: Resolver) -> None:
+    line = resolver.resolve_line(parse("1 Fire Energy Retrieval").lines[0])
+    assert line.finding is not None and line.finding.code == "unknown-card"
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "note"),
+    [
+        ("1 Espurr GEN 114", "g1-RC14", "GEN has no card 114; took Espurr GEN RC14"),
+        ("1 Wally GEN 127", "g1-RC27", "GEN has no card 127; took Wally GEN RC27"),
+        ("1 Gardevoir LTR 139", "bw11-RC10", "LTR has no card 139; took Gardevoir LTR RC10"),
+    ],
+)
+def test_issue_13_subsets_numbered_straight_on(
+    resolver: Resolver, text: str, expected: str, note: str
+) -> None:
+    ids_, said = resolved(resolver, text)
+    assert ids_ == [expected] and said is not None and said.startswith(note)
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "note"),
+    [
+        ("1 Battle Compressor PHF 92", "xy4-92", "is Battle Compressor Team Flare Gear"),
+        ("1 Tapu Koko Prism Star TEU 51", "sm9-51", "is Tapu Koko ◇"),
+        ("1 Pokégear SVI 186", "sv1-186", "is Pokégear 3.0"),
+    ],
+)
+def test_issue_13_names_with_an_extra_or_a_symbol(
+    resolver: Resolver, text: str, expected: str, note: str
+) -> None:
+    ids_, said = resolved(resolver, text)
+    assert ids_ == [expected] and said is not None and note in said
+
+
+def test_issue_13_star_and_delta_spelled_out(resolver: Resolver, catalogue: Catalogue) -> None:
+    star = next(c for c in catalogue.by_name("Charizard ★"))
+    delta = next(c for c in catalogue.iter_cards() if c.name.endswith(" δ"))
+    for card, written in [(star, "Charizard Star"), (delta, delta.name.replace("δ", "Delta"))]:
+        code = card.set.ptcgl_code or card.set.id
+        assert resolved(resolver, f"1 {written} {code} {card.number}")[0] == [card.id]
+
+
+@pytest.mark.parametrize(
+    ("text", "name"),
+    [
+        ("3 Ultra Ball 30C 128", "Ultra Ball"),  # a code that starts with a digit
+        ("1 Meloetta ex SV 11B 47", "Meloetta ex"),  # a code with a space
+        ("1 Zacian V SWSHALT 1", "Zacian V"),
+    ],
+)
+def test_issue_13_unknown_codes_fall_back_to_the_name(
+    resolver: Resolver, text: str, name: str
+) -> None:
+    deck = parse(text)
+    line = resolver.resolve_line(deck.lines[0])
+    assert line.finding is None and {c.name for c in line.candidates} == {name}
+    assert line.note is not None and "not known; matched by name" in line.note
+
+
+@pytest.mark.parametrize(
+    ("text", "facts"),
+    [
+        ("1 Zorua SUM 83", ["SUM 83 is Sandile, not 'Zorua'", "Zorua is "]),
+        ("1 Pikachu SVI 63", ["SVI 63 is Magnemite, not 'Pikachu'"]),
+    ],
+)
+def test_issue_13_another_card_at_that_number_stays_unknown(
+    resolver: Resolver, text: str, facts: list[str]
+) -> None:
+    line = resolver.resolve_line(parse(text).lines[0])
+    assert line.finding is not None and line.finding.code == "unknown-card"
+    assert all(fact in line.finding.message for fact in facts)
+
+
+def test_issue_13_a_left_off_suffix_is_another_card(
+    resolver: Resolver, catalogue: Catalogue
+) -> None:
+    plain = {c.set.id for c in catalogue.by_name("Pikachu")}
+    pikachu_ex = next(
+        c for c in catalogue.by_name("Pikachu ex") if c.set.ptcgl_code and c.set.id not in plain
+    )
+    code = pikachu_ex.set.ptcgl_code
+    line = resolver.resolve_line(parse(f"1 Pikachu {code} {pikachu_ex.number}").lines[0])
+    assert line.finding is not None and line.finding.code == "unknown-card"
+
+
+def test_issue_13_the_real_tts_export_resolves(catalogue: Catalogue) -> None:
+    path = Path(__file__).parent.parent / "decklists" / "wild" / "tts-importer-tts-deck.json"
+    if not path.exists():
+        pytest.skip("the corpus lands with issue 13's collection")
+    deck = read_decklist(str(path))
+    result = resolve(deck, catalogue, today=dt.date(2026, 11, 30))
+    assert not result.findings, result.findings

@@ -53,6 +53,9 @@ ENERGY_SYMBOLS = {
 }  # fmt: skip
 _SYMBOL = re.compile(r"\{([GRWLPFDMYNC])\}")
 
+# "2 Psychic Energy - Basic CRE 232", "1 Reversal Energy - Special PAL 192": the kind is
+# not part of the name.
+_ENERGY_KIND = re.compile(r"(?<=\bEnergy) +[-–] +(?:Basic|Special)\b(?= |$)", re.IGNORECASE)
 _ASCII_DIGITS = re.compile(r"^[0-9]{1,6}$")
 _JSON_ARRAY = re.compile(r'^\[\s*(?:[\[{"\]0-9-]|true\b|false\b|null\b)')
 _BANNER = re.compile(r"^[\s*=~_-]*\*{3,}.*$|^[\s=~_*-]{3,}$")
@@ -65,9 +68,10 @@ _CARD = re.compile(
     r"^(?:\*\s*)?(?:(?P<count>\d{1,4})\s*[xX×]?|[xX×]\s*(?P<count2>\d{1,4}))\s+(?P<rest>\S.*)$"
 )
 _CARD_ID = re.compile(r"^[A-Za-z][A-Za-z0-9.]*-[A-Za-z0-9!?]+$")
-# NAME SET NUMBER, the set possibly empty ("Water Energy  3" — two spaces).
+# NAME SET NUMBER, the set possibly empty ("Water Energy  3" — two spaces); PTCGO's
+# trainer-kit codes are the longest ("TK-AlolanRaichu").
 _SET_NUMBER = re.compile(
-    r"^(?P<name>\S.*?) (?P<set>[A-Za-z][A-Za-z0-9.-]{0,13}|) ?"
+    r"^(?P<name>\S.*?) (?P<set>[A-Za-z][A-Za-z0-9.-]{0,19}|) ?"
     r"(?P<number>[A-Za-z]{0,6}-?\d{1,4}[A-Za-z]?)$"
 )
 
@@ -102,6 +106,7 @@ def _card_line(number: int, raw: str, text: str, section: str | None) -> DeckLin
         flags.insert(0, "PH")
         rest = rest[:-3].rstrip()
     rest = expand_symbols(rest)
+    rest = _ENERGY_KIND.sub("", rest, count=1)
     if _CARD_ID.match(rest) and " " not in rest:
         return DeckLine(number, raw, section, count, "", card_id=rest, flags=tuple(flags))
     found = _SET_NUMBER.match(rest)

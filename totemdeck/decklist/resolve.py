@@ -11,9 +11,11 @@ from __future__ import annotations
 
 import datetime as dt
 import re
+from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import NamedTuple
 
-from totemdeck.catalogue.model import Card, basic_energy_type
+from totemdeck.catalogue.model import Card, CardSet, basic_energy_type
 from totemdeck.catalogue.names import fold, name_key
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.catalogue.suggest import Suggester, similarity
@@ -21,9 +23,23 @@ from totemdeck.decklist.model import DeckLine, Decklist
 from totemdeck.decklist.setcodes import SetIndex, find_number
 from totemdeck.findings import Finding
 
-_BASIC_ENERGY = re.compile(
-    r"^(?:basic )?(?P<type>grass|fire|water|lightning|psychic|fighting|darkness|dark|metal|fairy)"
-    r" energy$"
+_TYPE_WORDS = "grass|fire|water|lightning|psychic|fighting|darkness|dark|metal|fairy"
+_TYPES = rf"(?P<type>{_TYPE_WORDS})"
+# "Fire Energy", "Basic Fire Energy", "Fairy Energy Energy" (an export that doubled the word).
+_BASIC_ENERGY = re.compile(rf"^(?:basic )?{_TYPES}(?: energy)+$")
+_TYPE_ALONE = re.compile(rf"^(?:basic )?{_TYPES}$")  # "9 grass SVE 1"
+_BASIC_ENERGY_LOOSE = re.compile(rf"^(?:basic )?{_TYPES}(?: energy)+ (?P<rest>.+)$")
+# What may follow a basic Energy's name in the wild ("SUM fairy", "BRS R", "Energy XY"):
+# a type, "energy", "basic", a number, or a short code. Never a word like "retrieval".
+_JUNK_WORD = re.compile(rf"^(?:{_TYPE_WORDS}|energy|basic|[a-z0-9-]{{1,4}})$")
+# A word of a name that may be a set code the parser left in it: "PR", "30C", "SV 11B",
+# "TK-PikachuLibre", "BS2"; never a name's own suffix (ex, GX, V, BREAK…).
+_CODE_WORD = re.compile(r"^(?:[A-Za-z0-9-]*\d[A-Za-z0-9-]*|[A-Z]{2,6}|TK-[A-Za-z]+)$")
+_NAME_SUFFIXES = frozenset(
+    {
+        *("ex", "gx", "v", "vmax", "vstar", "v-union", "break", "lv.x", "prime", "legend"),
+        *("star", "δ", "◇", "★", "c", "g", "fb", "gl", "e4", "4", "sp"),
+    }
 )
 # Spanish: "Energía Fuego", "Energía Fuego básica", "Energía básica Fuego" (folded: no accents).
 _SPANISH_TYPES = {
@@ -38,6 +54,40 @@ _BASIC_ENERGY_ES = re.compile(
 NAME_MATCH_THRESHOLD = 85.0
 # How much of an unreadable line a malformed-line message quotes.
 MAX_SHOWN = 80
+
+
+class Reading(NamedTuple):
+    """One way to read a line's words: the name, the set code and the number."""
+
+    name: str
+    code: str
+    number: str
+
+
+# How players write the symbols that are part of a name: "Tapu Koko Prism Star" (◇),
+# "Charizard Star" (★), "Latias Delta" (δ).
+_SYMBOL_WORDS = str.maketrans({"◇": " prism star ", "★": " star ", "δ": " delta "})
+
+
+def _words(name: str) -> list[str]:
+    return re.findall(r"[^\W_]+(?:\.[^\W_]+)*", fold(name.translate(_SYMBOL_WORDS)))
+
+
+def plausible_form(written: str, printed: str) -> bool:
+    """Whether ``written`` is a plausible way to write the printed name ``printed``.
+
+    The same words once symbols are spelled out, or the printed name's first words with
+    only extras left off ("Battle Compressor" for "Battle Compressor Team Flare Gear",
+    "Pokégear" for "Pokégear 3.0") — never a left-off suffix that makes another card
+    ("Pikachu" is not "Pikachu ex").
+    """
+    mine, theirs = _words(written), _words(printed)
+    if not mine:
+        return False
+    if mine == theirs:
+        return True
+    left_off = theirs[len(mine) :]
+    return theirs[: len(mine)] == mine and not any(w in _NAME_SUFFIXES for w in left_off)
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,64 +169,115 @@ class Resolver:
             if named:
                 return self._checked(line, named, "name")
             return self._unknown(line, f"no card has the id or name {line.card_id!r}", line.card_id)
-        energy_type = self._basic_energy_type(line)
         if line.number is not None:
-            code = line.set_code or ""
-            if code and self.sets.is_pocket(code):
-                return ResolvedLine(
-                    line,
-                    (),
-                    "set+number",
-                    Finding(
-                        "not-legal-print",
-                        f"line {line.line}: {code} is a Pokémon TCG Pocket set (a digital-only "
-                        "game), not a playable card",
-                        line.line,
-                    ),
-                )
-            sets = self.sets.sets_for(code) if code else ()
-            if sets:
-                found = find_number(self.catalogue, sets, line.number)
-                matching = [c for c in found if self._same_name(line.name, c)]
-                if matching:
-                    return self._checked(line, tuple(matching), "set+number")
-                if energy_type:
-                    return self._energy(line, energy_type, found)
-                if found:  # the number exists: the name may be another print's in that set
-                    by_name = self._name_in_sets(line.name, sets)
-                    if by_name:
-                        return self._checked(line, by_name, "name in set")
-                    return self._unknown(line, self._other_card_message(line, found[0]), "")
-                joined = tuple(self.catalogue.by_name(f"{line.name} {code}"))
-                if joined:  # "1 Charizard ex 125": "ex" is part of the name, not EX's code
-                    return self._checked(
-                        line, joined, "name", note=f"read {code!r} as part of the name"
-                    )
-                message = self._no_number_message(line, code, sets)
-                known = bool(self.catalogue.by_name(line.name))
-                return self._unknown(line, message, "" if known else line.name)
-            if energy_type:
-                return self._energy(line, energy_type, [])
-            # An unknown code may be part of the name ("1 Charizard ex 125"), or a code we
-            # do not know: try the name with and without it before giving up.
-            for name in ([f"{line.name} {code}"] if code else []) + [line.name]:
-                cards = tuple(self.catalogue.by_name(name))
-                if cards:
-                    note = f"set code {code!r} not known; matched by name" if code else None
-                    return self._checked(line, cards, "name", note=note)
-            what = f"{line.name} {code} {line.number}".replace("  ", " ")
-            return self._unknown(line, f"no card matches {what!r}", line.name)
+            written = Reading(line.name, line.set_code or "", line.number)
+            first = self._with_number(line, written)
+            if first.finding is None or first.finding.code != "unknown-card":
+                return first
+            for reading, why in self._other_readings(written):
+                other = self._with_number(line, reading)
+                if other.finding is None:
+                    note = "; ".join(x for x in (why, other.note) if x)
+                    return ResolvedLine(line, other.candidates, other.via, note=note)
+            return first
+        energy_type = self._basic_energy_type(line.name)
         if energy_type:
             return self._energy(line, energy_type, [])
         cards = tuple(self.catalogue.by_name(line.name))
         if cards:
             return self._checked(line, cards, "name")
+        energy_type = self._basic_energy_type(line.name, loose=True)  # "Fire Energy BRS R"
+        if energy_type:
+            return self._energy(line, energy_type, [])
         head, _, last = line.name.rpartition(" ")
         if head and self.sets.sets_for(last):  # "1 Iono PAL": a name within a set
             in_set = self._name_in_sets(head, self.sets.sets_for(last))
             if in_set:
                 return self._checked(line, in_set, "name in set")
         return self._unknown(line, f"no card is named {line.name!r}", line.name)
+
+    def _with_number(self, line: DeckLine, written: Reading) -> ResolvedLine:
+        """A line that gives a number: by set and number first, then by name."""
+        name, code, number = written
+        if code and self.sets.is_pocket(code):
+            return ResolvedLine(
+                line,
+                (),
+                "set+number",
+                Finding(
+                    "not-legal-print",
+                    f"line {line.line}: {code} is a Pokémon TCG Pocket set (a digital-only "
+                    "game), not a playable card",
+                    line.line,
+                ),
+            )
+        energy_type = self._basic_energy_type(name, code, number)
+        sets, number = self.sets.read_code(code, number) if code else ((), number)
+        found = find_number(self.catalogue, sets, number) if sets else []
+        promo = self.sets.promo_set_for(number)
+        if not found and promo is not None:  # "PR SWSH154": the prefix names the promo set
+            sets, found = (promo,), find_number(self.catalogue, (promo,), number)
+        if not sets:
+            if energy_type:
+                return self._energy(line, energy_type, [])
+            # An unknown code may be part of the name ("1 Charizard ex 125"), or a code we
+            # do not know: try the name with and without it before giving up.
+            for joined in ([f"{name} {code}"] if code else []) + [name]:
+                cards = tuple(self.catalogue.by_name(joined))
+                if cards:
+                    note = f"set code {code!r} not known; matched by name" if code else None
+                    return self._checked(line, cards, "name", note=note)
+            what = " ".join(x for x in (name, code, number) if x)
+            return self._unknown(line, f"no card matches {what!r}", name)
+        matching = [c for c in found if self._same_name(name, c)]
+        if matching:
+            return self._checked(line, tuple(matching), "set+number")
+        if energy_type:
+            return self._energy(line, energy_type, found)
+        where = f"{code} {number}"
+        if found:  # the number exists: the name may be another print's in that set
+            by_name = self._name_in_sets(name, sets)
+            if by_name:
+                return self._checked(line, by_name, "name in set")
+            plausible = [c for c in found if plausible_form(name, c.name)]
+            if plausible:  # "Battle Compressor PHF 92" is "Battle Compressor Team Flare Gear"
+                note = f"{where} is {plausible[0].name}; read {name!r} as that name"
+                return self._checked(line, tuple(plausible), "set+number", note=note)
+            return self._unknown(line, self._other_card_message(written, found[0]), "")
+        joined_name = tuple(self.catalogue.by_name(f"{name} {code}"))
+        if joined_name:  # "1 Charizard ex 125": "ex" is part of the name, not EX's code
+            return self._checked(
+                line, joined_name, "name", note=f"read {code!r} as part of the name"
+            )
+        in_sets = self._name_in_sets(name, sets)
+        if len(in_sets) == 1:  # "GEN 114" is RC14: clients number subsets straight on
+            card = in_sets[0]
+            note = f"{code} has no card {number}; took {card.label}, the one {card.name} there"
+            return self._checked(line, in_sets, "name in set", note=note)
+        message = self._no_number_message(written, sets)
+        known = bool(self.catalogue.by_name(name))
+        return self._unknown(line, message, "" if known else name)
+
+    def _other_readings(self, written: Reading) -> Iterator[tuple[Reading, str]]:
+        """Other ways to split a line into name and code, most likely first.
+
+        ``Mew ex PR SVP 53`` (PR belongs to the code), ``Ultra Ball 30C 128`` and
+        ``Meloetta ex SV 11B 47`` (codes that start with a digit or hold a space, which the
+        parser leaves in the name).
+        """
+        name, code, number = written
+        words = name.split()
+        if code and len(words) > 1 and words[-1].casefold() == "pr":
+            yield Reading(" ".join(words[:-1]), code, number), "read 'PR' as part of the set code"
+        for size in (1, 2):
+            if len(words) <= size:
+                break
+            tail = words[-size:]
+            if not all(_CODE_WORD.match(w) and w.casefold() not in _NAME_SUFFIXES for w in tail):
+                continue
+            peeled = " ".join([*tail, code]).strip()
+            note = f"read {' '.join(tail)!r} as the set code"
+            yield Reading(" ".join(words[:-size]), peeled, number), note
 
     # -- helpers ----------------------------------------------------------------------------
 
@@ -189,25 +290,35 @@ class Resolver:
             return True
         return similarity(written, card.name) >= NAME_MATCH_THRESHOLD
 
-    def _name_in_sets(self, name: str, sets: tuple[object, ...]) -> tuple[Card, ...]:
-        set_ids = {getattr(s, "id", None) for s in sets}
+    def _name_in_sets(self, name: str, sets: tuple[CardSet, ...]) -> tuple[Card, ...]:
+        set_ids = {s.id for s in sets}
         return tuple(c for c in self.catalogue.by_name(name) if c.set.id in set_ids)
 
-    def _basic_energy_type(self, line: DeckLine) -> str | None:
-        """The type a basic Energy line names, from its name or its pseudo-set number."""
-        folded = fold(line.name)
+    def _basic_energy_type(
+        self, name: str, code: str = "", number: str = "", *, loose: bool = False
+    ) -> str | None:
+        """The type a basic Energy line names: ``Fire Energy``, ``Basic Fire Energy``, the
+        type alone before a set and number (``9 grass SVE 1``), a pseudo-set number
+        (``Energy 7``), or, ``loose``, the name followed by set-ish tokens (``Fire Energy
+        BRS R``, ``Fairy Energy SUM fairy``) when no card has that name."""
+        folded = fold(name)
         match = _BASIC_ENERGY.match(folded)
+        if match is None and (code or number):
+            match = _TYPE_ALONE.match(folded)
+        if match is None and loose:
+            match = _BASIC_ENERGY_LOOSE.match(folded)
+            if match and not all(_JUNK_WORD.match(w) for w in match.group("rest").split()):
+                match = None
         if match:
             kind = match.group("type")
             return "Darkness" if kind == "dark" else kind.capitalize()
         spanish = _BASIC_ENERGY_ES.match(folded)
         if spanish:
             return _SPANISH_TYPES[spanish.group("type")]
-        code, number = line.set_code or "", line.number or ""
         if code and self.sets.is_energy_pseudo_set(code) and number.isdigit():
             order = self.sets.energy_order
             index = (int(number) - 1) % len(order)
-            return order[index] if fold(line.name).endswith("energy") else None
+            return order[index] if folded.endswith("energy") else None
         return None
 
     def _energy(self, line: DeckLine, energy_type: str, found: list[Card]) -> ResolvedLine:
@@ -256,22 +367,24 @@ class Resolver:
             return "a Pokémon TCG Pocket card (a digital-only game)"
         return None
 
-    def _other_card_message(self, line: DeckLine, found: Card) -> str:
-        where = f"{line.set_code} {line.number} is {found.name}, not {line.name!r}"
-        elsewhere = self.catalogue.by_name(line.name)
+    def _other_card_message(self, written: Reading, found: Card) -> str:
+        name, code, number = written
+        where = f"{code} {number} is {found.name}, not {name!r}"
+        elsewhere = self.catalogue.by_name(name)
         if elsewhere:
-            return f"{where} ({line.name} is {', '.join(c.label for c in elsewhere[-3:])})"
+            return f"{where} ({name} is {', '.join(c.label for c in elsewhere[-3:])})"
         return where
 
-    def _no_number_message(self, line: DeckLine, code: str, sets: tuple[object, ...]) -> str:
-        same_name = self._name_in_sets(line.name, sets) if line.name else ()
-        where = f"{code} has no card {line.number}"
+    def _no_number_message(self, written: Reading, sets: tuple[CardSet, ...]) -> str:
+        name, code, number = written
+        same_name = self._name_in_sets(name, sets) if name else ()
+        where = f"{code} has no card {number}"
         if same_name:
             return f"{where}; {code} {same_name[0].number} is {same_name[0].name}"
-        anywhere = self.catalogue.by_name(line.name) if line.name else []
+        anywhere = self.catalogue.by_name(name) if name else []
         if anywhere:
             shown = ", ".join(c.label for c in anywhere[-3:])
-            return f"{where}; {line.name} is {shown}"
+            return f"{where}; {name} is {shown}"
         return where
 
     def _unknown(self, line: DeckLine, message: str, written: str) -> ResolvedLine:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, partial
 from importlib import resources
 from typing import Any
 
@@ -38,6 +38,7 @@ class SetIndex:
     energy_pseudo_sets: frozenset[str]
     energy_order: tuple[str, ...]
     pocket_codes: frozenset[str]
+    promo_sets: dict[str, CardSet]
 
     @classmethod
     def build(cls, catalogue: Catalogue) -> SetIndex:
@@ -54,24 +55,63 @@ class SetIndex:
             known = by_code.setdefault(str(code).casefold(), [])
             known += [s for s in extra if s not in known]
         ordered = {
-            code: tuple(sorted(found, key=lambda s: (s.release_date, len(s.id), s.id)))
+            code: tuple(sorted(found, key=partial(_main_first, code=code)))
             for code, found in by_code.items()
+        }
+        promos = {
+            str(prefix).casefold(): sets[set_id]
+            for prefix, set_id in (data.get("promo_number_prefixes") or {}).items()
+            if set_id in sets
         }
         return cls(
             by_code=ordered,
             energy_pseudo_sets=frozenset(c.casefold() for c in data["energy_pseudo_sets"]),
             energy_order=tuple(data["energy_order"]),
             pocket_codes=frozenset(c.casefold() for c in data["pocket_set_codes"]),
+            promo_sets=promos,
         )
 
     def sets_for(self, code: str) -> tuple[CardSet, ...]:
         return self.by_code.get(code.casefold(), ())
+
+    def read_code(self, code: str, number: str) -> tuple[tuple[CardSet, ...], str]:
+        """The sets a written code means and the number to look for there.
+
+        Beyond the code itself: written with a space (``SV 11B``), or as a main set's code
+        plus its subset's prefix (``LOR-TG 24`` = LOR TG24).
+        """
+        sets = self.sets_for(code)
+        if sets or not code:
+            return sets, number
+        squeezed = self.sets_for(code.replace(" ", ""))
+        if squeezed:
+            return squeezed, number
+        main, _, prefix = code.replace(" ", "-").rpartition("-")
+        if main and prefix.isalpha() and len(prefix) <= 3 and number.isdigit():
+            subsets = self.sets_for(main)
+            if subsets:
+                return subsets, f"{prefix.upper()}{number}"
+        return (), number
+
+    def promo_set_for(self, number: str) -> CardSet | None:
+        """The promo set a prefixed promo number names (``SWSH154`` → SWSH promos)."""
+        parts = _DIGITS.match(number)
+        if not parts or not parts.group("prefix"):
+            return None
+        return self.promo_sets.get(parts.group("prefix").casefold())
 
     def is_energy_pseudo_set(self, code: str) -> bool:
         return code.casefold() in self.energy_pseudo_sets
 
     def is_pocket(self, code: str) -> bool:
         return code.casefold() in self.pocket_codes
+
+
+def _main_first(card_set: CardSet, code: str) -> tuple[object, ...]:
+    """Sort key: oldest first; on a release day, the set that prints the code leads (HIF's
+    main set before its Shiny Vault), then the shorter id (swsh9 before swsh9tg)."""
+    prints_code = (card_set.ptcgl_code or "").casefold() == code
+    return (card_set.release_date, not prints_code, len(card_set.id), card_set.id)
 
 
 def find_number(catalogue: Catalogue, sets: tuple[CardSet, ...], number: str) -> list[Card]:
