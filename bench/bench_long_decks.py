@@ -11,7 +11,7 @@ import datetime as dt
 import tempfile
 
 from bench.common import ROOT, SHARED, median_seconds
-from totemdeck.catalogue.store import Catalogue
+from totemdeck.catalogue import Catalogue
 from totemdeck.decklist import parse, read_decklist
 from totemdeck.importer import import_pokemontcg
 from totemdeck.rules import Checker

@@ -6,7 +6,7 @@ import datetime as dt
 
 import pytest
 
-from totemdeck.catalogue.store import Catalogue
+from totemdeck.catalogue import Catalogue
 from totemdeck.decklist import parse
 from totemdeck.rules import Checker
 
