@@ -98,3 +98,15 @@ def test_language_argument(argv: list[str], expected: str | None) -> None:
 def test_import_keeps_its_name_languages_option(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["import", "--help"]) == 0
     assert "--name-languages" in capsys.readouterr().out
+
+
+def test_the_frameworks_words_are_spanish_too(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--lang", "es", "card", "show", "--help"]) == 0
+    out = capsys.readouterr().out
+    for words in ("Argumentos:", "Opciones:", "[obligatorio]", "Muestra este mensaje y sale."):
+        assert words in out
+    assert main(["--lang", "es", "nope"]) == 2
+    assert "No existe el comando 'nope'." in capsys.readouterr().err
+    assert main(["card", "show", "--help"]) == 0  # and English again afterwards
+    out = capsys.readouterr().out
+    assert "Options:" in out and "Show this message and exit." in out

@@ -5,6 +5,8 @@ arguments, else ``TOTEMDECK_LANG``, else the locale), so ``--help`` is already t
 the option's callback validates the value where click sees it. Help texts stay plain
 English strings in the command modules: ``scripts/messages.py`` collects them from the
 command tree into the catalogue, and ``localise`` translates the tree before it runs.
+typer's own words on a help screen (Options, Arguments, default, required…) come through
+the same catalogue; only click's "Usage:" prefix stays English.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typer._click.core import Command, Context, Parameter  # typer 0.28 vendors 
 from typer.core import TyperGroup, TyperOption
 
 from totemdeck.i18n import (
+    N_,
     SUPPORTED,
     UnknownLanguage,
     _,
@@ -24,6 +27,22 @@ from totemdeck.i18n import (
     resolve_language,
     set_language,
 )
+
+# typer/core.py asks the stdlib's global gettext for these; ``localise`` hands it ours.
+# typer 0.28 (pinned in pyproject); tests/cli/test_language.py shows them translated.
+FRAMEWORK_MESSAGES = (
+    N_("Arguments"),
+    N_("Options"),
+    N_("Commands"),
+    N_("default: {default}"),
+    N_("required"),
+    N_("env var: {var}"),
+    N_("(dynamic)"),
+    N_("Missing command."),
+    N_("No such command {name!r}."),
+    N_("Aborted!"),
+)
+HELP_OPTION_HELP = N_("Show this message and exit.")  # click's text for --help
 
 LANG_FLAG = "--lang"
 LANG_HELP = (
@@ -105,9 +124,28 @@ def add_lang_options(command: Command) -> None:
         )
 
 
+def _translate_help_option(command: Command) -> None:
+    """Make click's ``--help`` option now (it does so lazily) and translate its text."""
+    from typer._click.decorators import help_option
+
+    if not command.add_help_option or command._help_option is not None:
+        return
+    help_option(["--help"])(command)
+    option = command.params.pop()
+    option.help = _(HELP_OPTION_HELP)  # type: ignore[attr-defined]  # a TyperOption
+    command._help_option = option  # type: ignore[assignment]
+
+
 def localise(command: Command) -> None:
     """Translate every help text of the tree into the current language, in place."""
+    import typer.core
+
+    if current_language() == "en":
+        return
+    setattr(typer.core, "_", _)  # noqa: B010  # typer.core's module-level gettext alias
     for _where, obj in walk(command):
+        if isinstance(obj, Command):
+            _translate_help_option(obj)
         for attribute in ("help", "short_help", "epilog"):
             text = getattr(obj, attribute, None)
             if isinstance(text, str) and text.strip():
