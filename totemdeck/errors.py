@@ -1,13 +1,56 @@
-"""The base of every error totemdeck reports to a person: one line, a documented exit code."""
+"""The base of every error totemdeck reports to a person: one line, a documented exit code.
+
+Each package defines its own kinds (``CatalogueError``, ``DecklistError``, ``BanlistError``,
+``FetchError``, ``ImportFailed``, ``ExportError`` …), each carrying its ``exit_code``; the CLI
+turns them into ``totemdeck: error: …`` and that code in exactly one place (``cli.main``).
+"""
 
 from __future__ import annotations
+
+__all__ = [
+    "EXIT_OK",
+    "EXIT_PROBLEMS",
+    "EXIT_USAGE",
+    "CannotWrite",
+    "NotFound",
+    "TotemdeckError",
+    "UsageError",
+]
+
+# Exit codes, documented in README ("Exit codes").
+EXIT_OK = 0
+EXIT_PROBLEMS = 1  # an illegal deck, a failed import, a banlist with problems, no such card
+EXIT_USAGE = 2  # bad usage or input: unreadable file, no catalogue, bad option
 
 
 class TotemdeckError(Exception):
     """An expected failure (bad input, missing catalogue, unreachable source).
 
-    The CLI prints ``totemdeck: error: <message>`` and exits with ``exit_code``; library
-    users catch it to tell expected failures from bugs.
+    The CLI prints ``totemdeck: error: <message>`` (and ``details``, one a line) and exits
+    with ``exit_code``; library users catch it to tell expected failures from bugs.
     """
 
-    exit_code = 2
+    exit_code = EXIT_USAGE
+
+    @property
+    def details(self) -> list[str]:
+        """More lines worth showing after the message (every problem of a file, say)."""
+        return []
+
+
+class UsageError(TotemdeckError):
+    """The command was given something it cannot use (a bad ``--from``, an unreadable id)."""
+
+    exit_code = EXIT_USAGE
+
+
+class NotFound(TotemdeckError):
+    """What was asked for is not there: no such card, no such ban."""
+
+    exit_code = EXIT_PROBLEMS
+
+
+class CannotWrite(TotemdeckError):
+    """An output file cannot be written (no such folder, no permission, disk full)."""
+
+    exit_code = EXIT_USAGE

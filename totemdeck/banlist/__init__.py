@@ -1,5 +1,11 @@
 """The banlist file: safe loading with located errors, domain checks, canonical rewriting."""
 
-from totemdeck.banlist.io import BanlistError, BanlistFile, dump_banlist, load_banlist
+from totemdeck.banlist.io import (
+    BanlistError,
+    BanlistFile,
+    BanlistUnreadable,
+    dump_banlist,
+    load_banlist,
+)
 
-__all__ = ["BanlistError", "BanlistFile", "dump_banlist", "load_banlist"]
+__all__ = ["BanlistError", "BanlistFile", "BanlistUnreadable", "dump_banlist", "load_banlist"]

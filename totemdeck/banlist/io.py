@@ -29,9 +29,21 @@ DEFAULT_PATH = "banlist.yaml"
 class BanlistError(TotemdeckError):
     """The file cannot be used; ``problems`` holds every located message (one line each)."""
 
+    exit_code = 1  # the file has problems (``BanlistUnreadable``: there is no file to judge)
+
     def __init__(self, problems: list[str]) -> None:
         super().__init__(problems[0] if problems else "invalid banlist")
         self.problems = problems
+
+    @property
+    def details(self) -> list[str]:
+        return self.problems[1:]
+
+
+class BanlistUnreadable(BanlistError):
+    """The banlist file is missing or cannot be read (a usage error, exit 2)."""
+
+    exit_code = 2
 
 
 # libyaml's loader when PyYAML was built with it (parsing is ~7x faster), else the pure one.
@@ -208,9 +220,9 @@ def load_banlist(path: str | os.PathLike[str] = DEFAULT_PATH) -> BanlistFile:
     try:
         raw = target.read_bytes()
     except FileNotFoundError as exc:
-        raise BanlistError([f"{path}: no such file"]) from exc
+        raise BanlistUnreadable([f"{path}: no such file"]) from exc
     except OSError as exc:
-        raise BanlistError([f"{path}: cannot read ({exc.strerror or exc})"]) from exc
+        raise BanlistUnreadable([f"{path}: cannot read ({exc.strerror or exc})"]) from exc
     if len(raw) > MAX_BYTES:
         raise BanlistError([f"{path}: {len(raw)} bytes is over the {MAX_BYTES} byte limit"])
     try:

@@ -186,6 +186,11 @@ class Card:
         )
 
 
+def display_name(card: Card, lang: str = "en") -> str:
+    """The card's name in ``lang`` where the catalogue knows it (``es``), else its English one."""
+    return card.aliases.get(lang, card.name) if lang != "en" else card.name
+
+
 def basic_energy_type(card: Card) -> str | None:
     """The type a basic Energy card gives ("Fire Energy", "Basic Darkness Energy")."""
     if card.types:

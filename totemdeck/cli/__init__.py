@@ -16,6 +16,7 @@ import typer
 from totemdeck import __version__
 from totemdeck.cli.language import add_lang_options, language_argument, localise
 from totemdeck.cli.options import LangOption
+from totemdeck.cli.output import report_error
 from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import resolve_language
 
@@ -60,8 +61,8 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
     try:
         language = resolve_language(language_argument(args))
-    except TotemdeckError as exc:
-        typer.echo(f"totemdeck: error: {exc}", err=True)
+    except TotemdeckError as exc:  # an unknown --lang, before any command runs
+        report_error(exc)
         return exc.exit_code
     with use_language(language):
         return _run(args)
@@ -83,8 +84,8 @@ def _run(args: list[str]) -> int:
     except KeyboardInterrupt:
         typer.echo("totemdeck: interrupted", err=True)
         return 130
-    except TotemdeckError as exc:
-        typer.echo(f"totemdeck: error: {exc}", err=True)
+    except TotemdeckError as exc:  # every expected failure, each kind with its exit code
+        report_error(exc)
         return exc.exit_code
     except typer.TyperException as exc:  # usage errors: unknown option, bad value…
         exc.show()  # type: ignore[attr-defined]  # typer's stub omits its click base methods

@@ -11,7 +11,8 @@ import typer
 
 from totemdeck.cli import app
 from totemdeck.cli.options import CatalogueOption, FormatOption, OutputFormat
-from totemdeck.cli.output import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, fail, write_text
+from totemdeck.cli.output import EXIT_OK, EXIT_PROBLEMS, write_text
+from totemdeck.errors import NotFound, TotemdeckError, UsageError
 from totemdeck.resources import default_banlist
 
 if TYPE_CHECKING:
@@ -21,20 +22,20 @@ if TYPE_CHECKING:
 banlist_app = typer.Typer(help="Check and edit the banlist (banlist.yaml).", no_args_is_help=True)
 app.add_typer(banlist_app, name="banlist")
 
+
+class AlreadyBanned(TotemdeckError):
+    """The entry to add is on the banlist already."""
+
+    exit_code = EXIT_PROBLEMS
+
+
 FileArgument = typer.Argument(None, help="Banlist file (default: ./banlist.yaml).")
 
 
 def _load(path: Path | None) -> BanlistFile:
-    from totemdeck.banlist.io import BanlistError, load_banlist
+    from totemdeck.banlist.io import load_banlist
 
-    try:
-        return load_banlist(path or default_banlist())
-    except BanlistError as exc:
-        for problem in exc.problems:
-            typer.echo(problem, err=True)
-        raise typer.Exit(
-            EXIT_USAGE if "no such file" in exc.problems[0] else EXIT_PROBLEMS
-        ) from exc
+    return load_banlist(path or default_banlist())
 
 
 @banlist_app.command("check")
@@ -52,17 +53,17 @@ def check(
     Example: totemdeck banlist check banlist.yaml
     """
     from totemdeck.banlist.checks import check_banlist
-    from totemdeck.banlist.io import BanlistError, load_banlist
-    from totemdeck.catalogue.read import Catalogue
+    from totemdeck.banlist.io import BanlistError, BanlistUnreadable, load_banlist
+    from totemdeck.catalogue import Catalogue
 
     path = str(file or default_banlist())
     banfile: BanlistFile | None = None
     schema_problems: list[str] = []
     try:
         banfile = load_banlist(path)
-    except BanlistError as exc:
-        if "no such file" in exc.problems[0] or "cannot read" in exc.problems[0]:
-            fail(exc.problems[0])
+    except BanlistUnreadable:
+        raise  # no file to judge: ``main`` reports it (exit 2)
+    except BanlistError as exc:  # the file's problems are this command's output
         schema_problems = exc.problems
     domain = []
     if banfile is not None and schema_only:
@@ -114,7 +115,7 @@ def _save(path: Path, banfile: BanlistFile, entries: list[BanEntry]) -> None:
     try:  # validate what we are about to write, as any reader will
         load_banlist_text(text, str(path))
     except BanlistError as exc:
-        fail(f"refusing to write an invalid banlist: {exc}")
+        raise UsageError(f"refusing to write an invalid banlist: {exc}") from exc
     write_atomically(path, text)
 
 
@@ -135,8 +136,8 @@ def add(
 
     Example: totemdeck banlist add "Lysandre's Trump Card" --reason "Too strong"
     """
+    from totemdeck.catalogue import Catalogue
     from totemdeck.catalogue.names import name_key
-    from totemdeck.catalogue.read import Catalogue
     from totemdeck.rules.banlist import BanEntry
 
     path = file or default_banlist()
@@ -145,18 +146,18 @@ def add(
         with Catalogue.open(catalogue) as cat:
             found = cat.by_name(name)
             if not found:
-                fail(f"no card is named {name!r} (use --force to ban it anyway)", EXIT_PROBLEMS)
+                raise NotFound(f"no card is named {name!r} (use --force to ban it anyway)")
             name = found[-1].name if name_key(found[-1].name) == name_key(name) else name
             for print_id in prints:
                 card = cat.get(print_id)
                 if card is None or name_key(card.name) != name_key(name):
-                    fail(f"{print_id!r} is not a print of {name}", EXIT_PROBLEMS)
+                    raise NotFound(f"{print_id!r} is not a print of {name}")
     entry = BanEntry(name, reason, since or dt.date.today().isoformat(), tuple(prints), source)
     duplicate = [
         e for e in banfile.banlist.entries if e.key == entry.key and e.prints == entry.prints
     ]
     if duplicate:
-        fail(f"{name} is already banned (since {duplicate[0].since})", EXIT_PROBLEMS)
+        raise AlreadyBanned(f"{name} is already banned (since {duplicate[0].since})")
     _save(path, banfile, [*banfile.banlist.entries, entry])
     typer.echo(f"banned {name}" + (f" ({', '.join(prints)})" if prints else " (every print)"))
 
@@ -173,6 +174,6 @@ def remove(
     banfile = _load(path)
     keep = [e for e in banfile.banlist.entries if e.key != name_key(name)]
     if len(keep) == len(banfile.banlist.entries):
-        fail(f"{name} is not on the banlist", EXIT_PROBLEMS)
+        raise NotFound(f"{name} is not on the banlist")
     _save(path, banfile, keep)
     typer.echo(f"unbanned {name}")

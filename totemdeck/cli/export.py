@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING
 import typer
 
 from totemdeck.cli import app
-from totemdeck.cli.check import BanlistOption, FormatFileOption, make_checker
+from totemdeck.cli.check import BanlistOption, FormatFileOption
 from totemdeck.cli.options import CatalogueOption, FormatOption, LangOption, OutputFormat
-from totemdeck.cli.output import EXIT_PROBLEMS, fail, use_colour, write_text
+from totemdeck.cli.output import use_colour, write_text
 from totemdeck.i18n import _
 
 if TYPE_CHECKING:
@@ -31,7 +31,8 @@ class ExportFormat(StrEnum):
 def _check(
     deck: str, banlist: Path | None, format_file: Path | None, catalogue: str | None, lang: str
 ) -> tuple[CheckedDeck, RuleContext]:
-    from totemdeck.catalogue.read import Catalogue
+    from totemdeck.api import make_checker
+    from totemdeck.catalogue import Catalogue
     from totemdeck.decklist import read_decklist
 
     decklist = read_decklist(deck)
@@ -62,25 +63,19 @@ def export_command(
     Example: totemdeck export mydeck.txt --to ptcgl -o for-live.txt
     """
     from totemdeck.export import export_deck
-    from totemdeck.export.formats import ExportError
+    from totemdeck.export.formats import ExportRefused
     from totemdeck.files import write_atomically
     from totemdeck.report import render_text
 
     checked, ctx = _check(deck, banlist, format_file, catalogue, lang)
     if not checked.report.legal and not allow_illegal:
         write_text(render_text([checked.report], colour=use_colour(sys.stdout)))
-        fail(_("the deck is not legal; fix it or export with --allow-illegal"), EXIT_PROBLEMS)
-    try:
-        text = export_deck(checked, to.value, ctx.fmt, lang=lang, plain=ptcgl_plain)
-    except ExportError as exc:
-        fail(str(exc), EXIT_PROBLEMS)
+        raise ExportRefused(_("the deck is not legal; fix it or export with --allow-illegal"))
+    text = export_deck(checked, to.value, ctx.fmt, lang=lang, plain=ptcgl_plain)
     if out == "-":
         write_text(text)
     else:
-        try:
-            write_atomically(out, text)
-        except OSError as exc:
-            fail(_("{path}: cannot write ({reason})").format(path=out, reason=exc.strerror or exc))
+        write_atomically(out, text)
         typer.echo(_("wrote {path} ({format})").format(path=out, format=to.value), err=True)
 
 

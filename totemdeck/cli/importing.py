@@ -11,11 +11,11 @@ import typer
 
 from totemdeck.cli import app
 from totemdeck.cli.options import CatalogueOption, FormatOption, OutputFormat
-from totemdeck.cli.output import EXIT_PROBLEMS, EXIT_USAGE, fail, write_text
+from totemdeck.cli.output import EXIT_PROBLEMS, write_text
 from totemdeck.sources.registry import source_names
 
 if TYPE_CHECKING:
-    from totemdeck.importer import ImportSummary, MergeSummary, Progress
+    from totemdeck.importer import Progress
 
 
 class RichProgress:
@@ -50,44 +50,6 @@ def _progress(enabled: bool) -> Progress | None:
     return RichProgress() if enabled and sys.stderr.isatty() else None
 
 
-def render_summary(summary: ImportSummary) -> str:
-    """The end-of-import summary of one source, one fact per line."""
-    lines = [
-        f"source:    {summary.source} ({summary.origin})",
-        f"sets:      {summary.sets} ({summary.sets_downloaded} downloaded, "
-        f"{summary.sets_unchanged} unchanged, {len(summary.skipped)} skipped)",
-        f"cards:     {summary.added} added, {summary.updated} updated, "
-        f"{summary.unchanged} unchanged, {summary.removed} removed, "
-        f"{len(summary.rejected)} rejected",
-    ]
-    if summary.names:
-        lines.append("names:     " + ", ".join(f"{n} {lang}" for lang, n in summary.names.items()))
-    lines.append(
-        f"download:  {summary.requests} requests, {summary.bytes_downloaded / 1e6:.1f} MB "
-        f"in {summary.seconds:.1f} s"
-    )
-    for skipped in summary.skipped[:20]:
-        lines.append(f"skipped {skipped.set_id}: {skipped.reason}")
-    if len(summary.skipped) > 20:
-        lines.append(f"… and {len(summary.skipped) - 20} more skipped (see --format json)")
-    for rejected in summary.rejected[:20]:
-        lines.append(f"rejected card {rejected.card_id}: {rejected.reason}")
-    if len(summary.rejected) > 20:
-        lines.append(f"… and {len(summary.rejected) - 20} more rejected cards (see --format json)")
-    return "\n".join(lines) + "\n"
-
-
-def render_merge(merge: MergeSummary) -> str:
-    if not (merge.sets_matched or merge.sets_added):
-        return ""
-    return (
-        f"merge:     {merge.prints_matched} prints in both sources (one record each), "
-        f"{merge.prints_added} only in TCGdex added, {merge.prints_unmatched} TCGdex prints "
-        f"unmatched in matched sets (added); sets {merge.sets_matched} matched, "
-        f"{merge.sets_added} only in TCGdex\n"
-    )
-
-
 def _layout(folder: str) -> str | None:
     """Which source a local folder holds, by its layout."""
     from totemdeck.sources.registry import all_sources
@@ -102,6 +64,8 @@ def _layout(folder: str) -> str | None:
 def _origins(values: list[str], sources: list[str]) -> tuple[list[str], dict[str, str | None]]:
     """``--from SOURCE=URL_OR_DIR``, or ``--from URL_OR_DIR`` for one source; a bare folder
     given with the default ``--source all`` imports just the source its layout shows."""
+    from totemdeck.sources.http import BadOrigin
+
     origins: dict[str, str | None] = {}
     for value in values:
         name, sep, place = value.partition("=")
@@ -114,9 +78,11 @@ def _origins(values: list[str], sources: list[str]) -> tuple[list[str], dict[str
             assert detected is not None
             return [detected], {detected: value}
         elif "://" not in value and not Path(value).is_dir():
-            fail(f"--from {value!r}: no such folder")
+            raise BadOrigin(f"--from {value!r}: no such folder")
         else:
-            fail(f"--from {value!r}: with several sources write --from SOURCE=URL_OR_DIR")
+            raise BadOrigin(
+                f"--from {value!r}: with several sources write --from SOURCE=URL_OR_DIR"
+            )
     return sources, origins
 
 
@@ -165,7 +131,7 @@ def import_command(
     Example: totemdeck import --source pokemontcg --from ../shared/data/pokemontcg
     """
     from totemdeck.importer import ImportFailed, NoProgress, import_sources
-    from totemdeck.sources.http import BadOrigin, FetchError
+    from totemdeck.report.importing import render_failed, render_import
 
     sources = list(source_names()) if source == "all" else [source]
     langs = tuple(x.strip() for x in lang.split(",") if x.strip())
@@ -184,25 +150,16 @@ def import_command(
             workers=workers,
             revalidate_days=revalidate_days,
         )
-    except BadOrigin as exc:
-        fail(str(exc), EXIT_USAGE)
-    except FetchError as exc:
-        fail(str(exc), EXIT_PROBLEMS)
-    except ImportFailed as exc:
-        _show_one(exc.summary, output)
-        fail(str(exc), EXIT_PROBLEMS)
-    if output is OutputFormat.json:
-        write_text(json.dumps(result.as_dict(), indent=2, ensure_ascii=False) + "\n")
-    else:
-        text = "".join(render_summary(s) for s in result.summaries)
-        text += render_merge(result.merge) if result.merge else ""
-        write_text(text + "catalogue updated\n")
+    except ImportFailed as exc:  # show how far it got; ``main`` reports the error
+        summary = exc.summary
+        write_text(
+            _json(summary.as_dict()) if output is OutputFormat.json else render_failed(summary)
+        )
+        raise
+    write_text(_json(result.as_dict()) if output is OutputFormat.json else render_import(result))
     if not result.ok:
         raise typer.Exit(EXIT_PROBLEMS)
 
 
-def _show_one(summary: ImportSummary, output: OutputFormat) -> None:
-    if output is OutputFormat.json:
-        write_text(json.dumps(summary.as_dict(), indent=2, ensure_ascii=False) + "\n")
-    else:
-        write_text(render_summary(summary) + "catalogue NOT changed\n")
+def _json(value: object) -> str:
+    return json.dumps(value, indent=2, ensure_ascii=False) + "\n"

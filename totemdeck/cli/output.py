@@ -4,14 +4,13 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import NoReturn, TextIO
+from typing import TextIO
 
 import typer
 
-# Exit codes, documented in README ("Exit codes").
-EXIT_OK = 0
-EXIT_PROBLEMS = 1  # an illegal deck, a failed import, a banlist with problems
-EXIT_USAGE = 2  # bad usage or input: unreadable file, no catalogue, bad option
+from totemdeck.errors import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, TotemdeckError
+
+__all__ = ["EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE", "report_error", "write_text"]
 
 
 def use_colour(stream: TextIO) -> bool:
@@ -21,10 +20,11 @@ def use_colour(stream: TextIO) -> bool:
     return bool(getattr(stream, "isatty", lambda: False)())
 
 
-def fail(message: str, code: int = EXIT_USAGE) -> NoReturn:
-    """Print ``totemdeck: error: message`` on stderr and exit with ``code``."""
-    typer.echo(f"totemdeck: error: {message}", err=True)
-    raise typer.Exit(code)
+def report_error(error: TotemdeckError) -> None:
+    """``totemdeck: error: message`` on stderr, then any details, one a line."""
+    typer.echo(f"totemdeck: error: {error}", err=True)
+    for line in error.details:
+        typer.echo(f"  {line}", err=True)
 
 
 def warn(message: str) -> None:

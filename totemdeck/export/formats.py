@@ -11,8 +11,9 @@ import io
 import json
 from collections.abc import Callable
 
-from totemdeck.catalogue.model import ENERGY_TYPES, Card, basic_energy_type
+from totemdeck.catalogue.model import ENERGY_TYPES, Card, basic_energy_type, display_name
 from totemdeck.decklist.jsondeck import DOCUMENT_VERSION, FORMAT_NAME
+from totemdeck.errors import TotemdeckError
 from totemdeck.export.order import ExportLine, export_lines
 from totemdeck.i18n import N_, _, ngettext
 from totemdeck.i18n.terms import term, terms
@@ -42,14 +43,20 @@ SYMBOLS = {
 }
 
 
-class ExportError(ValueError):
+class ExportError(TotemdeckError):
     """The export would not be valid (e.g. the JSON document breaks its schema)."""
 
+    exit_code = 1
 
-def display_name(card: Card, lang: str) -> str:
+
+class ExportRefused(ExportError):
+    """The deck is not legal and the person did not ask to export it anyway."""
+
+
+def export_name(card: Card, lang: str) -> str:
     """The name to write: Spanish where known for ``es``; PTCG Live's basic Energy form."""
     if lang != "en" and lang in card.aliases:
-        return card.aliases[lang]
+        return display_name(card, lang)
     kind = basic_energy_type(card) if card.is_basic_energy else None
     if kind in SYMBOLS:
         return f"Basic {{{SYMBOLS[kind]}}} Energy"
@@ -84,7 +91,7 @@ def to_ptcgl(checked: CheckedDeck, lines: list[ExportLine], lang: str) -> str:
     for section, group in _grouped(lines):
         out.append(f"{HEADERS[section]}: {sum(x.count for x in group)}")
         out += [
-            f"{x.count} {display_name(x.card, lang)} {_code(x.card)} {x.card.number}" for x in group
+            f"{x.count} {export_name(x.card, lang)} {_code(x.card)} {x.card.number}" for x in group
         ]
         out.append("")
     out.append(f"Total Cards: {sum(x.count for x in lines)}")
@@ -121,7 +128,7 @@ def to_text(checked: CheckedDeck, lines: list[ExportLine], lang: str) -> str:
         count = sum(x.count for x in group)
         out += ["", _(TEXT_HEADERS[section]).format(count=count)]
         out += [
-            f"  {x.count} × {display_name(x.card, lang)}  ({_code(x.card)} {x.card.number})"
+            f"  {x.count} × {export_name(x.card, lang)}  ({_code(x.card)} {x.card.number})"
             for x in group
         ]
     return "\n".join(out) + "\n"
@@ -132,7 +139,7 @@ def to_json(checked: CheckedDeck, lines: list[ExportLine], lang: str) -> str:
         return {
             "count": x.count,
             "id": x.card.id,
-            "name": display_name(x.card, lang),
+            "name": export_name(x.card, lang),
             "set": _code(x.card),
             "number": x.card.number,
             "supertype": x.card.supertype,
@@ -160,7 +167,7 @@ def to_csv(checked: CheckedDeck, lines: list[ExportLine], lang: str, fmt: Format
         {
             "section": x.section,
             "count": x.count,
-            "name": display_name(x.card, lang) if not x.card.is_basic_energy else x.card.name,
+            "name": export_name(x.card, lang) if not x.card.is_basic_energy else x.card.name,
             "set": _code(x.card),
             "number": x.card.number,
             "supertype": x.card.supertype,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from totemdeck.catalogue.model import Card
+from totemdeck.catalogue.model import Card, display_name
 from totemdeck.decklist.model import Header
 from totemdeck.rules.banlist import Banlist
 from totemdeck.rules.format import FormatRules
@@ -50,7 +50,7 @@ class RuleContext:
     lang: str = "en"
 
     def name_of(self, card: Card) -> str:
-        return card.aliases.get(self.lang, card.name) if self.lang != "en" else card.name
+        return display_name(card, self.lang)
 
     def label_of(self, card: Card) -> str:
         """``Charizard ex OBF 125`` (in the context's language)."""

@@ -35,9 +35,13 @@ _SAFE_SEGMENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 class FetchError(TotemdeckError):
     """A document could not be fetched or read; the message is one line for the user."""
 
+    exit_code = 1
+
 
 class BadOrigin(FetchError):
     """The place given with ``--from`` is not a URL or folder we can read (a usage error)."""
+
+    exit_code = 2
 
 
 def check_segment(value: str, what: str = "set id") -> str:

@@ -1,0 +1,89 @@
+"""Errors become exit codes in one place: each kind carries its code, ``main`` maps them."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from totemdeck.api import RulesFileError
+from totemdeck.banlist import BanlistError, BanlistUnreadable
+from totemdeck.catalogue import CatalogueError, CatalogueMissing
+from totemdeck.cli import app, main
+from totemdeck.decklist import DecklistError
+from totemdeck.errors import CannotWrite, NotFound, TotemdeckError, UsageError
+from totemdeck.export.formats import ExportError, ExportRefused
+from totemdeck.importer import ImportFailed, ImportSummary
+from totemdeck.rules.format import FormatFileError
+from totemdeck.sources.http import BadOrigin, FetchError
+
+CLI = Path(__file__).resolve().parents[2] / "totemdeck" / "cli"
+EDGES = {"__init__.py", "output.py"}  # main's one mapping; a closed pipe ends output quietly
+
+
+@pytest.mark.parametrize(
+    ("error", "code"),
+    [
+        (TotemdeckError("x"), 2),
+        (UsageError("x"), 2),
+        (NotFound("x"), 1),
+        (CannotWrite("x"), 2),
+        (CatalogueError("x"), 2),
+        (CatalogueMissing("x"), 2),
+        (DecklistError("x"), 2),
+        (FormatFileError("x"), 2),
+        (RulesFileError("x"), 2),
+        (BanlistError(["x"]), 1),
+        (BanlistUnreadable(["x"]), 2),
+        (FetchError("x"), 1),
+        (BadOrigin("x"), 2),
+        (ImportFailed("x", ImportSummary("s", "o")), 1),
+        (ExportError("x"), 1),
+        (ExportRefused("x"), 1),
+    ],
+    ids=lambda v: type(v).__name__ if isinstance(v, Exception) else str(v),
+)
+def test_main_maps_each_kind_to_its_exit_code(
+    error: TotemdeckError, code: int, monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:  # fmt: skip
+    assert error.exit_code == code
+
+    def fails(*args: object, **kwargs: object) -> None:
+        raise error
+
+    monkeypatch.setattr(type(app), "__call__", fails)
+    assert main(["--version"]) == code
+    assert capsys.readouterr().err.startswith("totemdeck: error: x")
+
+
+def test_every_problem_of_a_banlist_is_shown(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    def fails(*args: object, **kwargs: object) -> None:
+        raise BanlistError(["a.yaml:3: first", "a.yaml:9: second"])
+
+    monkeypatch.setattr(type(app), "__call__", fails)
+    assert main([]) == 1
+    assert capsys.readouterr().err.splitlines() == [
+        "totemdeck: error: a.yaml:3: first",
+        "  a.yaml:9: second",
+    ]
+
+
+def _handlers_that_exit(tree: ast.AST) -> list[int]:
+    """Lines of ``except`` blocks that pick an exit code themselves."""
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ExceptHandler):
+            text = ast.unparse(node)
+            if "Exit(" in text or "exit_code" in text or "return " in text:
+                found.append(node.lineno)
+    return found
+
+
+@pytest.mark.parametrize("module", sorted(p.name for p in CLI.glob("*.py") if p.name not in EDGES))
+def test_no_command_maps_errors_to_exit_codes_itself(module: str) -> None:
+    tree = ast.parse((CLI / module).read_text(encoding="utf-8"))
+    assert _handlers_that_exit(tree) == [], f"cli/{module}: map errors in cli.main instead"

@@ -1,0 +1,164 @@
+"""The library verbs behind the commands: what ``totemdeck check``, ``totem``, ``card show``
+and ``export`` do, callable from Python and the web app alike.
+
+Each verb takes plain values and returns result objects; the renderers in
+``totemdeck.report`` turn those into text or JSON; the CLI only parses options.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from totemdeck.catalogue.model import ENERGY_TYPES, Card
+from totemdeck.catalogue.read import Catalogue
+from totemdeck.errors import NotFound, UsageError
+from totemdeck.i18n import _
+from totemdeck.rules.banlist import Banlist
+from totemdeck.rules.engine import CheckedDeck, Checker
+from totemdeck.rules.format import FormatRules, load_format
+from totemdeck.rules.totem import TotemNumbers, totem_numbers, why_not_totem
+
+__all__ = [
+    "CardFacts",
+    "TotemLookup",
+    "card_facts",
+    "check_deck_file",
+    "find_card",
+    "load_rules",
+    "lookup_totem",
+    "make_checker",
+    "pieces_of",
+]
+
+PathLike = str | os.PathLike[str]
+
+
+class RulesFileError(UsageError):
+    """The banlist or format file a check would use is broken (exit 2: fix the input)."""
+
+
+def load_rules(
+    banlist: PathLike | None = None, format_file: PathLike | None = None
+) -> tuple[Banlist, FormatRules]:
+    """The banlist (default: ./banlist.yaml, else the installed one) and format parameters."""
+    from totemdeck.banlist import BanlistError, load_banlist
+    from totemdeck.resources import default_banlist
+
+    try:
+        bans = load_banlist(banlist or default_banlist()).banlist
+    except BanlistError as exc:
+        raise RulesFileError(f"{exc} (run `totemdeck banlist check` for every problem)") from exc
+    return bans, load_format(Path(format_file) if format_file else None)
+
+
+def make_checker(
+    catalogue: Catalogue,
+    banlist: PathLike | None = None,
+    format_file: PathLike | None = None,
+    lang: str = "en",
+) -> Checker:
+    """A ``Checker`` with the banlist and format files a person chose (see ``load_rules``)."""
+    bans, fmt = load_rules(banlist, format_file)
+    return Checker(catalogue, fmt=fmt, banlist=bans, lang=lang)
+
+
+def check_deck_file(checker: Checker, path: str) -> CheckedDeck:
+    """Read one decklist file (``-``: standard input) and check it, keeping the resolution."""
+    from totemdeck.decklist import read_decklist
+
+    return checker.check_deck(read_decklist(path))
+
+
+def find_card(catalogue: Catalogue, card_id: str) -> Card:
+    """The print with this id (either source's), or ``NotFound``."""
+    card = catalogue.get(card_id)
+    if card is None:
+        raise NotFound(
+            _("no card with id {id!r} (try `totemdeck card search NAME`)").format(id=card_id)
+        )
+    return card
+
+
+def pieces_of(catalogue: Catalogue, card: Card, fmt: FormatRules) -> list[Card]:
+    """The card, or all halves/pieces of its LEGEND / V-UNION (same name, same set)."""
+    from totemdeck.rules.traits import is_multipart, parts_needed
+
+    if not is_multipart(card):
+        return [card]
+    same = [c for c in catalogue.by_name(card.name) if c.set.id == card.set.id]
+    return same[: parts_needed(card, fmt)] or [card]
+
+
+@dataclass(frozen=True, slots=True)
+class TotemLookup:
+    """One print asked about as a Totem: its numbers, or why it cannot be one."""
+
+    card: Card
+    numbers: TotemNumbers | None
+    why_not: str | None
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "card": self.card.id,
+            "label": self.card.label,
+            "totem": self.numbers.as_dict(extended=True) if self.numbers else None,
+            "why_not": self.why_not,
+        }
+
+
+def lookup_totem(
+    catalogue: Catalogue, text: str, fmt: FormatRules | None = None
+) -> list[TotemLookup]:
+    """Every print ``text`` names (an id, ``NAME SET NUMBER`` or a name) as a Totem."""
+    from totemdeck.decklist.parse import parse
+
+    fmt = fmt or load_format()
+    checker = Checker(catalogue, fmt=fmt)
+    decklist = parse(f"1 {text}")
+    if not decklist.lines:
+        raise UsageError(f"cannot read {text!r} as a card id, 'NAME SET NUMBER' or a name")
+    resolved = checker.resolver.resolve_line(decklist.lines[0])
+    if resolved.finding is not None:
+        raise NotFound(resolved.finding.message.removeprefix("line 1: "))
+    found = []
+    for card in resolved.candidates:
+        reason = why_not_totem(card)
+        numbers = (
+            None
+            if reason
+            else totem_numbers(pieces_of(catalogue, card, fmt), fmt, checker.ctx.normal_stage)
+        )
+        found.append(TotemLookup(card, numbers, reason))
+    return found
+
+
+@dataclass(frozen=True, slots=True)
+class CardFacts:
+    """What the format makes of a print: its identity and, for a Pokémon, its Totem numbers."""
+
+    identity: Sequence[str]
+    totem: TotemNumbers | None
+
+    def as_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"identity": list(self.identity)}
+        if self.totem is not None:
+            out["totem"] = self.totem.as_dict(extended=True)
+        return out
+
+
+def card_facts(catalogue: Catalogue, card: Card, fmt: FormatRules | None = None) -> CardFacts:
+    from totemdeck.rules.stages import CatalogueStages
+    from totemdeck.rules.traits import identity
+
+    fmt = fmt or load_format()
+    colours = [t for t in ENERGY_TYPES if t in identity(card, fmt)]
+    numbers = (
+        totem_numbers(pieces_of(catalogue, card, fmt), fmt, CatalogueStages(catalogue))
+        if card.is_pokemon
+        else None
+    )
+    return CardFacts(colours, numbers)

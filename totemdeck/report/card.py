@@ -1,0 +1,115 @@
+"""Cards as text: one line per print for lists, a page for ``card show``, Totem lookups."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+
+from totemdeck.api import CardFacts, TotemLookup
+from totemdeck.catalogue.model import Card, display_name
+
+
+def card_line(card: Card) -> str:
+    """One line per print: id, name, set code and number, supertype/stage, release."""
+    kind = card.stage or (", ".join(card.subtypes) if card.subtypes else card.supertype)
+    code = card.set.ptcgl_code or "-"
+    return (
+        f"{card.id:<18} {card.name:<32} {code:>6} {card.number:<7} {kind:<10} "
+        f"{card.set.release_date}\n"
+    )
+
+
+def render_card_list(cards: Sequence[Card]) -> str:
+    return "".join(card_line(c) for c in cards)
+
+
+def render_card(card: Card, facts: CardFacts | None = None, lang: str = "en") -> str:
+    """A readable page about one print in the current language (``facts``: its identity and
+    Totem numbers). Card texts are the catalogue's (English)."""
+    from totemdeck.i18n import _
+    from totemdeck.i18n.terms import term, terms
+
+    kind = term(card.supertype)
+    if card.subtypes:
+        kind += " — " + terms(card.subtypes)
+    rows = [
+        (
+            _("set"),
+            f"{card.set.name} [{card.set.ptcgl_code or card.set.id}] #{card.number}, "
+            f"{card.set.release_date} ({card.set.series})",
+        ),
+        (_("supertype"), kind),
+    ]
+    if card.is_pokemon:
+        stage = term(card.stage) if card.stage else "?"
+        if card.evolves_from:
+            stage = _("{stage} (evolves from {name})").format(stage=stage, name=card.evolves_from)
+        rows.append((_("stage"), stage))
+        rows.append(
+            (
+                _("types"),
+                _("{types}   HP {hp}   Retreat {retreat}").format(
+                    types=terms(card.types) or "-",
+                    hp=card.hp if card.hp is not None else "-",
+                    retreat=card.retreat_cost,
+                ),
+            )
+        )
+        rows += [(_("ability"), ability) for ability in card.abilities]
+        rows += [
+            (_("attack"), f"{attack.name} [{terms(attack.cost, ' ') or _('no cost')}]")
+            for attack in card.attacks
+        ]
+    rows += [(_("text"), rule) for rule in card.rules]
+    if card.rarity:
+        rows.append((_("rarity"), card.rarity))
+    rows += [(_("also"), f"{alias} ({code})") for code, alias in sorted(card.aliases.items())]
+    if facts is not None:
+        rows.append((_("identity"), terms(facts.identity) or _("none")))
+        if facts.totem is not None:
+            numbers = facts.totem
+            rows.append(
+                (
+                    _("as Totem"),
+                    _("column {column}, Invocation Cost {cost}, Prize cards {prizes}").format(
+                        column=term(numbers.cost_column),
+                        cost=numbers.invocation_cost,
+                        prizes=numbers.prizes,
+                    ),
+                )
+            )
+    width = max(len(label) for label, _value in rows) + 1
+    lines = [
+        f"{display_name(card, lang)}  ({card.id})",
+        *(f"  {label + ':':<{width}}  {value}" for label, value in rows),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def render_card_json(card: Card, facts: CardFacts) -> str:
+    return json.dumps({**card.to_record(), **facts.as_dict()}, indent=2, ensure_ascii=False) + "\n"
+
+
+def render_totem(found: Sequence[TotemLookup]) -> str:
+    """Each print's Totem numbers in one line, or why it cannot be a Totem."""
+    lines = []
+    for one in found:
+        card, numbers = one.card, one.numbers
+        if numbers is None:
+            lines.append(f"{card.label} ({card.id}): cannot be a Totem: {one.why_not}")
+            continue
+        identity = ", ".join(numbers.identity) or "none (Colorless only)"
+        lines.append(
+            f"{card.label} ({card.id}): printed stage {numbers.printed_stage}, "
+            f"retreat {numbers.retreat_cost} → column {numbers.cost_column}, "
+            f"Invocation Cost {numbers.invocation_cost}, Prize cards {numbers.prizes}, "
+            f"identity {identity}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def render_totem_json(found: Sequence[TotemLookup]) -> str:
+    """One object for one print, an array for several."""
+    objects = [one.as_dict() for one in found]
+    return json.dumps(objects[0] if len(objects) == 1 else objects, indent=2,
+                      ensure_ascii=False) + "\n"  # fmt: skip
