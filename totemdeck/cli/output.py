@@ -14,10 +14,15 @@ __all__ = ["EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE", "report_error", "write_text
 
 
 def use_colour(stream: TextIO) -> bool:
-    """Colour only for a person at a terminal: never into pipes, files, or with NO_COLOR."""
-    if os.environ.get("NO_COLOR"):
+    """Colour only for a person at a terminal, as rich judges it (``NO_COLOR``, ``TERM=dumb``
+    and ``FORCE_COLOR`` honoured); a pipe or file answers at once, without importing rich."""
+    isatty = getattr(stream, "isatty", None)
+    if not (isatty and isatty()) and not os.environ.get("FORCE_COLOR"):
         return False
-    return bool(getattr(stream, "isatty", lambda: False)())
+    from rich.console import Console
+
+    console = Console(file=stream)
+    return console.is_terminal and console.color_system is not None and not console.no_color
 
 
 def report_error(error: TotemdeckError) -> None:

@@ -1,8 +1,13 @@
 """The text report: the Totem first, then errors, warnings and a one-line verdict (80 columns),
-in the current language (finding codes stay as they are: they are the format's names)."""
+in the current language (finding codes stay as they are: they are the format's names).
+
+Lines are built as (text, style) pieces; without colour they are joined as they are, with
+colour rich draws the styles (imported only then, so piped output starts fast).
+"""
 
 from __future__ import annotations
 
+import io
 import textwrap
 from collections.abc import Sequence
 
@@ -13,32 +18,25 @@ from totemdeck.rules.engine import Report
 from totemdeck.rules.totem import TotemNumbers
 
 WIDTH = 80
-_COLOURS = {"red": "\033[31m", "yellow": "\033[33m", "green": "\033[32m", "bold": "\033[1m"}
-_RESET = "\033[0m"
+Piece = tuple[str, str]  # (text, rich style; "" for none)
+Line = list[Piece]
 
 
-class Style:
-    """ANSI styling that is a no-op unless colour is on."""
-
-    def __init__(self, colour: bool) -> None:
-        self.colour = colour
-
-    def __call__(self, text: str, *names: str) -> str:
-        if not self.colour:
-            return text
-        return "".join(_COLOURS[n] for n in names) + text + _RESET
+def _plain(text: str) -> Line:
+    return [(text, "")]
 
 
-def _wrap(text: str, indent: int) -> list[str]:
-    return textwrap.wrap(
+def _wrap(text: str, indent: int) -> list[Line]:
+    wrapped = textwrap.wrap(
         text, WIDTH, initial_indent=" " * indent, subsequent_indent=" " * (indent + 2),
         break_on_hyphens=False,
     )  # fmt: skip
+    return [_plain(line) for line in wrapped]
 
 
-def _totem_lines(totem: TotemNumbers | None, label: str | None) -> list[str]:
+def _totem_lines(totem: TotemNumbers | None, label: str | None) -> list[Line]:
     if totem is None:
-        return [_("Totem: none")]
+        return [_plain(_("Totem: none"))]
     identity = terms(totem.identity) or _("none (Colorless only)")
     numbers = _(
         "cost column {column} · Invocation Cost {cost} · Prize cards {prizes} · identity {identity}"
@@ -49,51 +47,68 @@ def _totem_lines(totem: TotemNumbers | None, label: str | None) -> list[str]:
         identity=identity,
     )
     return [
-        _("Totem: {name} ({id})").format(name=label or totem.name, id=totem.id),
+        _plain(_("Totem: {name} ({id})").format(name=label or totem.name, id=totem.id)),
         *_wrap(numbers, 2),
     ]
 
 
-def _finding_lines(finding: Finding) -> list[str]:
+def _finding_lines(finding: Finding) -> list[Line]:
     return _wrap(f"{finding.code}: {finding.message}", 2)
 
 
-def verdict_line(report: Report, style: Style) -> str:
+def verdict_line(report: Report) -> Line:
+    """``LEGAL — deck (0 errors, 1 warning)``, the verdict styled wherever the language puts it."""
     errors, warnings = len(report.errors), len(report.warnings)
     values = {
         "deck": report.deck,
         "errors": ngettext("{n} error", "{n} errors", errors).format(n=errors),
         "warnings": ngettext("{n} warning", "{n} warnings", warnings).format(n=warnings),
     }
-    if report.legal:
-        verdict = style(_("LEGAL"), "bold", "green")
-    else:
-        verdict = style(_("NOT LEGAL"), "bold", "red")
-    return _("{verdict} — {deck} ({errors}, {warnings})").format(verdict=verdict, **values)
+    verdict = (_("LEGAL"), "bold green") if report.legal else (_("NOT LEGAL"), "bold red")
+    before, _marker, after = _("{verdict} — {deck} ({errors}, {warnings})").partition("{verdict}")
+    return [(before.format(**values), ""), verdict, (after.format(**values), "")]
 
 
-def render_one(report: Report, style: Style) -> str:
-    out = [style(report.deck, "bold")]
+def report_lines(report: Report) -> list[Line]:
+    """One deck's report as styled lines."""
+    out: list[Line] = [[(report.deck, "bold")]]
     out += _totem_lines(report.totem, report.totem_label)
     c = report.counts
     out.append(
-        _("Cards: Totem {totem} + main deck {main} = {total}").format(
-            totem=c["totem"], main=c["main"], total=c["total"]
+        _plain(
+            _("Cards: Totem {totem} + main deck {main} = {total}").format(
+                totem=c["totem"], main=c["main"], total=c["total"]
+            )
         )
     )
     if report.errors:
-        out.append(style(_("Errors ({count})").format(count=len(report.errors)), "bold", "red"))
+        out.append([(_("Errors ({count})").format(count=len(report.errors)), "bold red")])
         for finding in report.errors:
             out += _finding_lines(finding)
     if report.warnings:
         heading = _("Warnings ({count})").format(count=len(report.warnings))
-        out.append(style(heading, "bold", "yellow"))
+        out.append([(heading, "bold yellow")])
         for finding in report.warnings:
             out += _finding_lines(finding)
-    out.append(verdict_line(report, style))
-    return "\n".join(out) + "\n"
+    out.append(verdict_line(report))
+    return out
+
+
+def render_lines(lines: Sequence[Line], colour: bool = False) -> str:
+    """Styled lines as text: plain, or with rich's terminal colours."""
+    if not colour:
+        return "".join("".join(text for text, _style in line) + "\n" for line in lines)
+    from rich.console import Console
+    from rich.text import Text
+
+    buffer = io.StringIO()
+    console = Console(file=buffer, force_terminal=True, color_system="standard", width=WIDTH)
+    for line in lines:
+        console.print(Text.assemble(*(piece for piece in line if piece[0])), soft_wrap=True,
+                      highlight=False)  # fmt: skip
+    return buffer.getvalue()
 
 
 def render_text(reports: Sequence[Report], colour: bool = False) -> str:
-    style = Style(colour)
-    return "\n".join(render_one(report, style) for report in reports)
+    """Every deck's report, a blank line between them."""
+    return "\n".join(render_lines(report_lines(report), colour) for report in reports)
