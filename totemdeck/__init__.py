@@ -1,3 +1,142 @@
-"""totemdeck: card catalogue, deck validator and format upkeep for the Totem Format."""
+"""totemdeck: card catalogue, deck validator and format upkeep for the Totem Format.
+
+The public API is ``__all__`` below. Names are imported when first used, so importing
+``totemdeck`` (and ``totemdeck --version``) stays fast::
+
+    from totemdeck import Catalogue, make_checker, read_decklist, render_text
+
+    with Catalogue.open("cards") as catalogue:
+        report = make_checker(catalogue).check(read_decklist("mydeck.txt"))
+    print(render_text([report]))
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
 
 __version__ = "0.2.0"
+
+# Public name → the module that defines it.
+_EXPORTS = {
+    # errors
+    "TotemdeckError": "totemdeck.errors",
+    # the catalogue
+    "Card": "totemdeck.catalogue.model",
+    "CardSet": "totemdeck.catalogue.model",
+    "Catalogue": "totemdeck.catalogue.read",
+    "CatalogueError": "totemdeck.catalogue.read",
+    "CatalogueMissing": "totemdeck.catalogue.read",
+    "display_name": "totemdeck.catalogue.model",
+    # importing
+    "CardSource": "totemdeck.sources.interface",
+    "ImportOptions": "totemdeck.sources.interface",
+    "ImportResult": "totemdeck.importer.summary",
+    "import_sources": "totemdeck.importer",
+    # decklists
+    "Decklist": "totemdeck.decklist.model",
+    "DecklistError": "totemdeck.decklist.read",
+    "parse": "totemdeck.decklist.parse",
+    "read_decklist": "totemdeck.decklist.read",
+    # rules
+    "Banlist": "totemdeck.rules.banlist",
+    "Checker": "totemdeck.rules.engine",
+    "FormatRules": "totemdeck.rules.format",
+    "Report": "totemdeck.rules.engine",
+    "TotemNumbers": "totemdeck.rules.totem",
+    "check": "totemdeck.rules.engine",
+    "load_format": "totemdeck.rules.format",
+    # the verbs behind the commands
+    "CardFacts": "totemdeck.api",
+    "TotemLookup": "totemdeck.api",
+    "card_facts": "totemdeck.api",
+    "find_card": "totemdeck.api",
+    "load_rules": "totemdeck.api",
+    "lookup_totem": "totemdeck.api",
+    "make_checker": "totemdeck.api",
+    "export_deck": "totemdeck.export.formats",
+    "deck_stats": "totemdeck.stats",
+    # reports
+    "render_json": "totemdeck.report.json",
+    "render_text": "totemdeck.report.text",
+}
+
+# Written out (not derived from _EXPORTS) so linters and readers see it; a test keeps them equal.
+__all__ = [
+    "Banlist",
+    "Card",
+    "CardFacts",
+    "CardSet",
+    "CardSource",
+    "Catalogue",
+    "CatalogueError",
+    "CatalogueMissing",
+    "Checker",
+    "Decklist",
+    "DecklistError",
+    "FormatRules",
+    "ImportOptions",
+    "ImportResult",
+    "Report",
+    "TotemLookup",
+    "TotemNumbers",
+    "TotemdeckError",
+    "__version__",
+    "card_facts",
+    "check",
+    "deck_stats",
+    "display_name",
+    "export_deck",
+    "find_card",
+    "import_sources",
+    "load_format",
+    "load_rules",
+    "lookup_totem",
+    "make_checker",
+    "parse",
+    "read_decklist",
+    "render_json",
+    "render_text",
+]
+
+
+def __getattr__(name: str) -> Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'totemdeck' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_EXPORTS})
+
+
+if TYPE_CHECKING:  # what type checkers and editors see
+    from totemdeck.api import (
+        CardFacts,
+        TotemLookup,
+        card_facts,
+        find_card,
+        load_rules,
+        lookup_totem,
+        make_checker,
+    )
+    from totemdeck.catalogue.model import Card, CardSet, display_name
+    from totemdeck.catalogue.read import Catalogue, CatalogueError, CatalogueMissing
+    from totemdeck.decklist.model import Decklist
+    from totemdeck.decklist.parse import parse
+    from totemdeck.decklist.read import DecklistError, read_decklist
+    from totemdeck.errors import TotemdeckError
+    from totemdeck.export.formats import export_deck
+    from totemdeck.importer import import_sources
+    from totemdeck.importer.summary import ImportResult
+    from totemdeck.report.json import render_json
+    from totemdeck.report.text import render_text
+    from totemdeck.rules.banlist import Banlist
+    from totemdeck.rules.engine import Checker, Report, check
+    from totemdeck.rules.format import FormatRules, load_format
+    from totemdeck.rules.totem import TotemNumbers
+    from totemdeck.sources.interface import CardSource, ImportOptions
+    from totemdeck.stats import deck_stats
