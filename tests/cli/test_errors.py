@@ -10,7 +10,7 @@ import pytest
 from totemdeck.api import RulesFileError
 from totemdeck.banlist import BanlistError, BanlistUnreadable
 from totemdeck.catalogue import CatalogueError, CatalogueMissing
-from totemdeck.cli import app, main
+from totemdeck.cli import main
 from totemdeck.decklist import DecklistError
 from totemdeck.errors import CannotWrite, NotFound, TotemdeckError, UsageError
 from totemdeck.export.formats import ExportError, ExportRefused
@@ -20,6 +20,26 @@ from totemdeck.sources.http import BadOrigin, FetchError
 
 CLI = Path(__file__).resolve().parents[2] / "totemdeck" / "cli"
 EDGES = {"__init__.py", "output.py"}  # main's one mapping; a closed pipe ends output quietly
+
+
+class _Raising:
+    """A command tree whose one command raises ``error`` (what any library call may do)."""
+
+    def __init__(self, error: Exception) -> None:
+        self.error = error
+
+    def main(self, *args: object, **kwargs: object) -> None:
+        raise self.error
+
+
+def _command_raises(monkeypatch: pytest.MonkeyPatch, error: Exception) -> None:
+    import typer.main
+
+    import totemdeck.cli
+
+    monkeypatch.setattr(typer.main, "get_command", lambda _app: _Raising(error))
+    monkeypatch.setattr(totemdeck.cli, "add_lang_options", lambda _command: None)
+    monkeypatch.setattr(totemdeck.cli, "localise", lambda _command: None)
 
 
 @pytest.mark.parametrize(
@@ -50,10 +70,7 @@ def test_main_maps_each_kind_to_its_exit_code(
 ) -> None:  # fmt: skip
     assert error.exit_code == code
 
-    def fails(*args: object, **kwargs: object) -> None:
-        raise error
-
-    monkeypatch.setattr(type(app), "__call__", fails)
+    _command_raises(monkeypatch, error)
     assert main(["--version"]) == code
     assert capsys.readouterr().err.startswith("totemdeck: error: x")
 
@@ -61,10 +78,7 @@ def test_main_maps_each_kind_to_its_exit_code(
 def test_every_problem_of_a_banlist_is_shown(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    def fails(*args: object, **kwargs: object) -> None:
-        raise BanlistError(["a.yaml:3: first", "a.yaml:9: second"])
-
-    monkeypatch.setattr(type(app), "__call__", fails)
+    _command_raises(monkeypatch, BanlistError(["a.yaml:3: first", "a.yaml:9: second"]))
     assert main([]) == 1
     assert capsys.readouterr().err.splitlines() == [
         "totemdeck: error: a.yaml:3: first",
