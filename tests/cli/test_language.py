@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from typer.main import get_command
 
@@ -110,3 +112,16 @@ def test_the_frameworks_words_are_spanish_too(capsys: pytest.CaptureFixture[str]
     assert main(["card", "show", "--help"]) == 0  # and English again afterwards
     out = capsys.readouterr().out
     assert "Options:" in out and "Show this message and exit." in out
+
+
+def test_decklist_errors_in_spanish(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], full_catalogue_dir: Path
+) -> None:
+    missing = tmp_path / "nope.txt"
+    cat = ["--catalogue", str(full_catalogue_dir)]
+    assert main(["--lang", "es", "check", str(missing), *cat]) == 2
+    assert f"{missing}: no existe el archivo" in capsys.readouterr().err
+    bad = tmp_path / "bad.txt"
+    bad.write_text("Totem: 1 Charizard ex OBF 125\n0 Iono\n", encoding="utf-8")
+    assert main(["--lang", "es", "check", str(bad), *cat]) == 1
+    assert "la cantidad 0 no está entre 1 y" in capsys.readouterr().out

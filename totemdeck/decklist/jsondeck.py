@@ -16,6 +16,7 @@ from collections import Counter
 from typing import Any
 
 from totemdeck.decklist.model import DeckLine, Decklist, ParseProblem
+from totemdeck.i18n import _
 from totemdeck.schemas import first_error
 
 FORMAT_NAME = "totem"
@@ -80,13 +81,15 @@ def load_json(text: str) -> tuple[Any, str | None]:
     try:
         value = json.loads(text, parse_float=WrittenNumber, parse_int=_parse_int)
     except json.JSONDecodeError as exc:
-        return None, f"line {exc.lineno}: not valid JSON: {exc.msg}"
+        return None, _("line {line}: not valid JSON: {reason}").format(
+            line=exc.lineno, reason=exc.msg
+        )
     except RecursionError:
-        return None, "the JSON is nested too deeply to be a deck"
+        return None, _("the JSON is nested too deeply to be a deck")
     except ValueError as exc:  # e.g. a number the parser refuses
-        return None, f"not valid JSON: {exc}"
+        return None, _("not valid JSON: {reason}").format(reason=exc)
     if _has_lone_surrogate(value):
-        return None, "the JSON holds text that is not Unicode (a lone surrogate such as \\ud800)"
+        return None, _("the JSON holds text that is not Unicode (a lone surrogate such as \\ud800)")
     return value, None
 
 
@@ -109,7 +112,7 @@ def parse_json_deck(text: str, source: str = "<json>") -> Decklist:
         return _problem(_what_it_is(document), source)
     problem = first_error("deck", document)
     if problem is not None:
-        return _problem(f"not a deck document: {problem}", source)
+        return _problem(_("not a deck document: {problem}").format(problem=problem), source)
     entries: list[tuple[str | None, dict[str, Any]]] = [("totem", e) for e in document["totem"]]
     entries += [(None, e) for e in document["cards"]]
     lines = [
@@ -130,15 +133,19 @@ def parse_json_deck(text: str, source: str = "<json>") -> Decklist:
 
 def _what_it_is(document: Any) -> str:
     """One line naming a JSON document we do not read, and what we do read."""
-    supported = (
+    supported = _(
         "totemdeck reads the totem deck document (schemas/deck.schema.json), a Tabletop "
         "Simulator deck save and a Limitless decklist"
     )
     if isinstance(document, dict):
-        keys = ", ".join(repr(key[:20]) for key in sorted(document)[:6]) or "none"
-        return f"a JSON object that is not a deck this program reads (keys: {keys}); {supported}"
+        keys = ", ".join(repr(key[:20]) for key in sorted(document)[:6]) or _("none")
+        return _(
+            "a JSON object that is not a deck this program reads (keys: {keys}); {supported}"
+        ).format(keys=keys, supported=supported)
     kind = type(document).__name__.replace("list", "array").replace("dict", "object")
-    return f"a JSON {kind}, not a deck this program reads; {supported}"
+    return _("a JSON {kind}, not a deck this program reads; {supported}").format(
+        kind=kind, supported=supported
+    )
 
 
 def _tabletop_simulator(document: dict[str, Any], source: str) -> Decklist:

@@ -13,6 +13,7 @@ import re
 
 from totemdeck.catalogue.names import fold
 from totemdeck.decklist.model import DeckLine, Decklist, Header, ParseProblem
+from totemdeck.i18n import _
 
 MAX_COUNT = 999
 
@@ -166,18 +167,30 @@ def parse(text: str, source: str = "<text>") -> Decklist:
                     lines.append(inline)
                 else:
                     problems.append(
-                        ParseProblem(number, raw, f"cannot read {rest!r} after the header")
+                        ParseProblem(
+                            number,
+                            raw,
+                            _("cannot read {text!r} after the header").format(text=rest),
+                        )
                     )
                 continue
         card = _card_line(number, raw, text_line, section)
         if card is None:
             problems.append(
-                ParseProblem(number, raw, "not a card line (COUNT NAME [SET NUMBER]) or a header")
+                ParseProblem(
+                    number, raw, _("not a card line (COUNT NAME [SET NUMBER]) or a header")
+                )
             )
         elif not 1 <= card.count <= MAX_COUNT:
-            problems.append(ParseProblem(number, raw, f"count {card.count} is not 1–{MAX_COUNT}"))
+            problems.append(
+                ParseProblem(
+                    number,
+                    raw,
+                    _("count {count} is not 1–{limit}").format(count=card.count, limit=MAX_COUNT),
+                )
+            )
         elif not card.name and not card.card_id:
-            problems.append(ParseProblem(number, raw, "no card name"))
+            problems.append(ParseProblem(number, raw, _("no card name")))
         else:
             lines.append(card)
     return Decklist(tuple(lines), tuple(headers), tuple(problems), source)

@@ -16,6 +16,7 @@ import sys
 from totemdeck.decklist.model import Decklist
 from totemdeck.decklist.parse import parse
 from totemdeck.errors import TotemdeckError
+from totemdeck.i18n import _
 
 MAX_BYTES = 1024 * 1024
 MAX_LINES = 5000
@@ -53,25 +54,39 @@ def decode(data: bytes, name: str) -> str:
                 return data.decode(codec)
             except UnicodeDecodeError as exc:
                 label = codec.upper()
-                raise DecklistError(f"{name}: broken {label} text ({exc.reason})") from exc
+                raise DecklistError(
+                    _("{name}: broken {codec} text ({reason})").format(
+                        name=name, codec=label, reason=exc.reason
+                    )
+                ) from exc
     if b"\x00" in data:
-        raise DecklistError(f"{name}: binary content (NUL bytes), not a decklist")
+        raise DecklistError(
+            _("{name}: binary content (NUL bytes), not a decklist").format(name=name)
+        )
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise DecklistError(
-            f"{name}: not UTF-8 text (byte {exc.start}: {exc.reason}); save it as UTF-8"
+            _("{name}: not UTF-8 text (byte {byte}: {reason}); save it as UTF-8").format(
+                name=name, byte=exc.start, reason=exc.reason
+            )
         ) from exc
 
 
 def decklist_from_bytes(data: bytes, name: str) -> Decklist:
     """Check the limits, decode, repair mojibake and parse."""
     if len(data) > MAX_BYTES:
-        raise DecklistError(f"{name}: the file is over the {MAX_BYTES} byte limit")
+        raise DecklistError(
+            _("{name}: the file is over the {limit} byte limit").format(name=name, limit=MAX_BYTES)
+        )
     text = decode(data, name)
     lines = len(text.splitlines())
     if lines > MAX_LINES:
-        raise DecklistError(f"{name}: {lines} lines is over the {MAX_LINES} line limit")
+        raise DecklistError(
+            _("{name}: {lines} lines is over the {limit} line limit").format(
+                name=name, lines=lines, limit=MAX_LINES
+            )
+        )
     return parse(repair_mojibake(text), source=name)
 
 
@@ -79,12 +94,14 @@ def _read_stdin() -> bytes:
     """Standard input, at most ``MAX_BYTES + 1`` bytes; closed or unreadable is an error."""
     stream = sys.stdin
     if stream is None or stream.closed:
-        raise DecklistError("<stdin>: standard input is closed; give a file or pipe a list in")
+        raise DecklistError(_("<stdin>: standard input is closed; give a file or pipe a list in"))
     try:
         return stream.buffer.read(MAX_BYTES + 1)
     except (OSError, ValueError) as exc:
         reason = getattr(exc, "strerror", None) or str(exc)
-        raise DecklistError(f"<stdin>: cannot read standard input ({reason})") from exc
+        raise DecklistError(
+            _("<stdin>: cannot read standard input ({reason})").format(reason=reason)
+        ) from exc
 
 
 def _read_regular_file(path: str) -> bytes:
@@ -97,21 +114,27 @@ def _read_regular_file(path: str) -> bytes:
     try:
         descriptor = os.open(path, flags)
     except FileNotFoundError as exc:
-        raise DecklistError(f"{path}: no such file") from exc
+        raise DecklistError(_("{path}: no such file").format(path=path)) from exc
     except IsADirectoryError as exc:
-        raise DecklistError(f"{path}: is a folder, not a decklist file") from exc
+        raise DecklistError(
+            _("{path}: is a folder, not a decklist file").format(path=path)
+        ) from exc
     except PermissionError as exc:
-        raise DecklistError(f"{path}: permission denied") from exc
+        raise DecklistError(_("{path}: permission denied").format(path=path)) from exc
     except OSError as exc:
-        raise DecklistError(f"{path}: cannot read ({exc.strerror or exc})") from exc
+        raise DecklistError(
+            _("{path}: cannot read ({reason})").format(path=path, reason=exc.strerror or exc)
+        ) from exc
     try:
         mode = os.fstat(descriptor).st_mode
         if stat.S_ISDIR(mode):
-            raise DecklistError(f"{path}: is a folder, not a decklist file")
+            raise DecklistError(_("{path}: is a folder, not a decklist file").format(path=path))
         if not stat.S_ISREG(mode):
             raise DecklistError(
-                f"{path}: is not a regular file (a pipe, socket or device); "
-                "save the list to a file, or pipe it in with '-'"
+                _(
+                    "{path}: is not a regular file (a pipe, socket or device); "
+                    "save the list to a file, or pipe it in with '-'"
+                ).format(path=path)
             )
         if hasattr(os, "set_blocking"):
             os.set_blocking(descriptor, True)
@@ -125,7 +148,9 @@ def _read_regular_file(path: str) -> bytes:
             remaining -= len(chunk)
         return b"".join(chunks)
     except OSError as exc:
-        raise DecklistError(f"{path}: cannot read ({exc.strerror or exc})") from exc
+        raise DecklistError(
+            _("{path}: cannot read ({reason})").format(path=path, reason=exc.strerror or exc)
+        ) from exc
     finally:
         os.close(descriptor)
 
