@@ -12,6 +12,7 @@ import typer
 from totemdeck.cli import app
 from totemdeck.cli.options import CatalogueOption, FormatOption, OutputFormat
 from totemdeck.cli.output import EXIT_PROBLEMS, write_text
+from totemdeck.i18n import _
 from totemdeck.sources.registry import source_names
 
 if TYPE_CHECKING:
@@ -33,11 +34,12 @@ class RichProgress:
             console=Console(stderr=True),
             transient=True,
         )
-        self._task = self._bar.add_task("importing", total=None, item="")
+        self._task = self._bar.add_task(_("importing"), total=None, item="")
 
     def start(self, total: int, label: str) -> None:
         self._bar.start()
-        self._bar.update(self._task, total=total, description=f"importing {label}")
+        description = _("importing {source}").format(source=label)
+        self._bar.update(self._task, total=total, description=description)
 
     def advance(self, label: str) -> None:
         self._bar.update(self._task, advance=1, item=label)
@@ -78,17 +80,23 @@ def _origins(values: list[str], sources: list[str]) -> tuple[list[str], dict[str
             assert detected is not None
             return [detected], {detected: value}
         elif "://" not in value and not Path(value).is_dir():
-            raise BadOrigin(f"--from {value!r}: no such folder")
+            raise BadOrigin(_("--from {value!r}: no such folder").format(value=value))
         else:
             raise BadOrigin(
-                f"--from {value!r}: with several sources write --from SOURCE=URL_OR_DIR"
+                _("--from {value!r}: with several sources write --from SOURCE=URL_OR_DIR").format(
+                    value=value
+                )
             )
     return sources, origins
 
 
 def _known_source(value: str) -> str:
     if value != "all" and value not in source_names():
-        raise typer.BadParameter(f"{value!r} is not one of: all, {', '.join(source_names())}")
+        raise typer.BadParameter(
+            _("{value!r} is not one of: {choices}").format(
+                value=value, choices=", ".join(("all", *source_names()))
+            )
+        )
     return value
 
 

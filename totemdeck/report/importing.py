@@ -1,37 +1,84 @@
-"""The end-of-import summary as text: one fact a line per source, then the merge."""
+"""The end-of-import summary as text: one fact a line per source, then the merge, in the
+current language (labels aligned to the longest, so a translation may be longer)."""
 
 from __future__ import annotations
 
+from totemdeck.i18n import _, decimal, ngettext
 from totemdeck.importer.summary import ImportResult, ImportSummary, MergeSummary
 
 SHOWN = 20  # skipped sets and rejected cards listed in text; JSON carries them all
 
 
+def _aligned(rows: list[tuple[str, str]]) -> list[str]:
+    """``label:  value`` lines, values in one column across the summary and the merge."""
+    labels = (_("source"), _("sets"), _("cards"), _("names"), _("download"), _("merge"))
+    width = max(len(label) for label in labels) + 1
+    return [f"{label + ':':<{width}}  {value}" for label, value in rows]
+
+
 def render_summary(summary: ImportSummary) -> str:
     """The summary of one source, one fact per line."""
-    lines = [
-        f"source:    {summary.source} ({summary.origin})",
-        f"sets:      {summary.sets} ({summary.sets_downloaded} downloaded, "
-        f"{summary.sets_unchanged} unchanged, {len(summary.skipped)} skipped)",
-        f"cards:     {summary.added} added, {summary.updated} updated, "
-        f"{summary.unchanged} unchanged, {summary.removed} removed, "
-        f"{len(summary.rejected)} rejected",
+    rows = [
+        (_("source"), f"{summary.source} ({summary.origin})"),
+        (
+            _("sets"),
+            _("{sets} ({downloaded} downloaded, {unchanged} unchanged, {skipped} skipped)").format(
+                sets=summary.sets,
+                downloaded=summary.sets_downloaded,
+                unchanged=summary.sets_unchanged,
+                skipped=len(summary.skipped),
+            ),
+        ),
+        (
+            _("cards"),
+            _(
+                "{added} added, {updated} updated, {unchanged} unchanged, {removed} removed, "
+                "{rejected} rejected"
+            ).format(
+                added=summary.added,
+                updated=summary.updated,
+                unchanged=summary.unchanged,
+                removed=summary.removed,
+                rejected=len(summary.rejected),
+            ),
+        ),
     ]
     if summary.names:
-        lines.append("names:     " + ", ".join(f"{n} {lang}" for lang, n in summary.names.items()))
-    lines.append(
-        f"download:  {summary.requests} requests, {summary.bytes_downloaded / 1e6:.1f} MB "
-        f"in {summary.seconds:.1f} s"
+        rows.append((_("names"), ", ".join(f"{n} {lang}" for lang, n in summary.names.items())))
+    rows.append(
+        (
+            _("download"),
+            _("{requests} requests, {megabytes} MB in {seconds} s").format(
+                requests=summary.requests,
+                megabytes=decimal(summary.bytes_downloaded / 1e6, 1),
+                seconds=decimal(summary.seconds, 1),
+            ),
+        )
     )
+    lines = _aligned(rows)
     for skipped in summary.skipped[:SHOWN]:
-        lines.append(f"skipped {skipped.set_id}: {skipped.reason}")
-    if len(summary.skipped) > SHOWN:
-        lines.append(f"… and {len(summary.skipped) - SHOWN} more skipped (see --format json)")
-    for rejected in summary.rejected[:SHOWN]:
-        lines.append(f"rejected card {rejected.card_id}: {rejected.reason}")
-    if len(summary.rejected) > SHOWN:
+        lines.append(_("skipped {set}: {reason}").format(set=skipped.set_id, reason=skipped.reason))
+    more = len(summary.skipped) - SHOWN
+    if more > 0:
         lines.append(
-            f"… and {len(summary.rejected) - SHOWN} more rejected cards (see --format json)"
+            ngettext(
+                "… and {n} more skipped (see --format json)",
+                "… and {n} more skipped (see --format json)",
+                more,
+            ).format(n=more)
+        )
+    for rejected in summary.rejected[:SHOWN]:
+        lines.append(
+            _("rejected card {id}: {reason}").format(id=rejected.card_id, reason=rejected.reason)
+        )
+    more = len(summary.rejected) - SHOWN
+    if more > 0:
+        lines.append(
+            ngettext(
+                "… and {n} more rejected card (see --format json)",
+                "… and {n} more rejected cards (see --format json)",
+                more,
+            ).format(n=more)
         )
     return "\n".join(lines) + "\n"
 
@@ -40,21 +87,27 @@ def render_merge(merge: MergeSummary) -> str:
     """How the sources' prints met, in one line (nothing when no source was merged)."""
     if not (merge.sets_matched or merge.sets_added):
         return ""
-    return (
-        f"merge:     {merge.prints_matched} prints in both sources (one record each), "
-        f"{merge.prints_added} only in TCGdex added, {merge.prints_unmatched} TCGdex prints "
-        f"unmatched in matched sets (added); sets {merge.sets_matched} matched, "
-        f"{merge.sets_added} only in TCGdex\n"
+    text = _(
+        "{matched} prints in both sources (one record each), {added} only in TCGdex added, "
+        "{unmatched} TCGdex prints unmatched in matched sets (added); sets {sets_matched} "
+        "matched, {sets_added} only in TCGdex"
+    ).format(
+        matched=merge.prints_matched,
+        added=merge.prints_added,
+        unmatched=merge.prints_unmatched,
+        sets_matched=merge.sets_matched,
+        sets_added=merge.sets_added,
     )
+    return _aligned([(_("merge"), text)])[0] + "\n"
 
 
 def render_import(result: ImportResult) -> str:
     """Every source's summary, the merge, and that the catalogue was swapped in."""
     text = "".join(render_summary(s) for s in result.summaries)
     text += render_merge(result.merge) if result.merge else ""
-    return text + "catalogue updated\n"
+    return text + _("catalogue updated") + "\n"
 
 
 def render_failed(summary: ImportSummary) -> str:
     """How far a failed import got; the catalogue was left as it was."""
-    return render_summary(summary) + "catalogue NOT changed\n"
+    return render_summary(summary) + _("catalogue NOT changed") + "\n"
