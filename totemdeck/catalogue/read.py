@@ -13,6 +13,7 @@ from totemdeck.catalogue.model import Card, CardSet
 from totemdeck.catalogue.names import fold, name_key
 from totemdeck.catalogue.schema import DB_NAME, ENV_VAR, SCHEMA_VERSION, default_dir, number_key
 from totemdeck.errors import TotemdeckError
+from totemdeck.i18n import _
 
 __all__ = ["Catalogue", "CatalogueError", "CatalogueMissing", "default_dir", "number_key"]
 
@@ -46,19 +47,25 @@ class Catalogue:
         path = folder / DB_NAME
         if not path.is_file():
             raise CatalogueMissing(
-                f"no catalogue in {folder}/ (run `totemdeck import` first, "
-                f"or point --catalogue / ${ENV_VAR} at one)"
+                _(
+                    "no catalogue in {folder}/ (run `totemdeck import` first, "
+                    "or point --catalogue / ${variable} at one)"
+                ).format(folder=folder, variable=ENV_VAR)
             )
         try:
             db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
             version = db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
         except sqlite3.DatabaseError as exc:
-            raise CatalogueError(f"{path}: not a readable catalogue ({exc})") from exc
+            raise CatalogueError(
+                _("{path}: not a readable catalogue ({reason})").format(path=path, reason=exc)
+            ) from exc
         if version is None or version[0] != SCHEMA_VERSION:
             db.close()
             raise CatalogueError(
-                f"{path}: catalogue format {version and version[0]!r} is not {SCHEMA_VERSION!r}; "
-                "run `totemdeck import` again"
+                _(
+                    "{path}: catalogue format {found!r} is not {wanted!r}; "
+                    "run `totemdeck import` again"
+                ).format(path=path, found=version and version[0], wanted=SCHEMA_VERSION)
             )
         return cls(path, db)
 

@@ -21,6 +21,7 @@ from urllib3.util.retry import Retry
 
 from totemdeck import __version__
 from totemdeck.errors import TotemdeckError
+from totemdeck.i18n import _
 
 USER_AGENT = f"totemdeck/{__version__} (+https://github.com/totemdeck/totemdeck)"
 # (connect, read) seconds. Raw GitHub answers a 2 MB set file in well under a second (2026-11).
@@ -128,9 +129,13 @@ class Location:
             self.folder = Path(base)
             self.base = str(self.folder)
         else:
-            raise BadOrigin(f"--from {base!r}: use an http(s) URL, a file:// URL or a folder")
+            raise BadOrigin(
+                _("--from {value!r}: use an http(s) URL, a file:// URL or a folder").format(
+                    value=base
+                )
+            )
         if self.folder is not None and not self.folder.is_dir():
-            raise BadOrigin(f"--from {base!r}: no such folder")
+            raise BadOrigin(_("--from {value!r}: no such folder").format(value=base))
         self.session = (
             session
             if session is not None
