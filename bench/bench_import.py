@@ -20,7 +20,7 @@ from pathlib import Path
 from bench.common import SHARED, median_seconds
 from tests.helpers.server import serve_process
 from totemdeck.catalogue.read import Catalogue
-from totemdeck.catalogue.write import canonical_json, card_row
+from totemdeck.catalogue.rows import canonical_json, card_row
 from totemdeck.importer import import_pokemontcg
 from totemdeck.schemas import is_valid_fast
 from totemdeck.sources.pokemontcg.provider import records_of_set

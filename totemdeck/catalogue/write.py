@@ -14,59 +14,23 @@ import os
 import sqlite3
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
 from totemdeck.catalogue.names import name_key
 from totemdeck.catalogue.read import CatalogueError
-from totemdeck.catalogue.schema import (
-    DB_NAME,
-    DDL,
-    INDEXES,
-    SCHEMA_VERSION,
-    default_dir,
-    number_key,
+from totemdeck.catalogue.rows import (
+    CardRow,
+    Print,
+    StagedCardRow,
+    StagedSet,
+    canonical_json,
+    card_row,
 )
+from totemdeck.catalogue.schema import DB_NAME, DDL, INDEXES, SCHEMA_VERSION, default_dir
 
-__all__ = [
-    "CardRow",
-    "CatalogueWriter",
-    "Print",
-    "StagedCardRow",
-    "StagedSet",
-    "canonical_json",
-    "card_row",
-    "staged_card_row",
-]
-
-# ``cards`` columns: id, name, name_key, set_id, number_key, supertype, release_date,
-# source, data (see ``card_row``).
-CardRow = tuple[str, ...]
-# ``staged_cards`` columns after the source: id, set_id, number_key, name_key, etag,
-# updated, data (see ``staged_card_row``).
-StagedCardRow = tuple[str, str, str, str, str | None, str | None, str]
-
-
-@dataclass(frozen=True, slots=True)
-class StagedSet:
-    """A merged source's set as stored: its validators and the source's own set data."""
-
-    etag: str | None
-    cards_checked: str | None  # ISO time its cards were last revalidated
-    data: dict[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
-class Print:
-    """What the merge needs of a print to match it: where it is and what it is called."""
-
-    id: str
-    set_id: str
-    number_key: str
-    name_key: str
-    data: str = ""  # the record's JSON (staged prints only)
+__all__ = ["CatalogueWriter"]
 
 
 class CatalogueWriter:
@@ -390,41 +354,3 @@ class CatalogueWriter:
                 for card_id, kind, lang, v in rows
             ),
         )
-
-
-def card_row(record: dict[str, Any], data: str) -> CardRow:
-    """The ``cards`` row of a record and its canonical JSON (pure: runs in worker processes)."""
-    return (
-        record["id"],
-        record["name"],
-        name_key(record["name"], record["supertype"]),
-        record["set"]["id"],
-        number_key(record["number"]),
-        record["supertype"],
-        record["set"]["release_date"],
-        record["source"],
-        data,
-    )
-
-
-def staged_card_row(
-    record: dict[str, Any], data: str, etag: str | None, updated: str | None
-) -> StagedCardRow:
-    """The ``staged_cards`` row of a record, its canonical JSON and its HTTP validators."""
-    return (
-        record["id"],
-        record["set"]["id"],
-        number_key(record["number"]),
-        name_key(record["name"], record["supertype"]),
-        etag,
-        updated,
-        data,
-    )
-
-
-def canonical_json(record: dict[str, Any]) -> str:
-    """The stored form of a record: stable, so equal records compare equal as text.
-
-    Transforms build records with a fixed key order, so no ``sort_keys`` (it costs ~40%).
-    """
-    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))

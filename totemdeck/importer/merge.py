@@ -23,7 +23,7 @@ from typing import Any
 import yaml
 
 from totemdeck.catalogue.names import fold, name_key
-from totemdeck.catalogue.write import Print
+from totemdeck.catalogue.rows import Print
 from totemdeck.importer.summary import MergeSummary
 
 # Bump when the merge's logic or data changes: catalogues derived by an older merge are

@@ -12,11 +12,13 @@ import multiprocessing
 import os
 import time
 from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
-from totemdeck.catalogue.write import CardRow, CatalogueWriter, canonical_json, card_row
+from totemdeck.catalogue.rows import CardRow, canonical_json, card_row
+from totemdeck.catalogue.write import CatalogueWriter
 from totemdeck.schemas import first_error, is_valid_fast
-from totemdeck.sources.http import FetchError, Location, check_segment
+from totemdeck.sources.http import Fetched, FetchError, Location, check_segment
 from totemdeck.sources.interface import (
     ImportFailed,
     ImportOptions,
@@ -27,7 +29,12 @@ from totemdeck.sources.interface import (
 )
 from totemdeck.sources.pokemontcg import DEFAULT_URL, SOURCE_NAME
 from totemdeck.sources.pokemontcg.client import PokemonTcgClient
-from totemdeck.sources.pokemontcg.transform import card_record, set_record, set_updated_at
+from totemdeck.sources.pokemontcg.transform import (
+    RawSet,
+    card_record,
+    set_record,
+    set_updated_at,
+)
 
 
 class PokemonTcgSource:
@@ -61,7 +68,6 @@ def import_pokemontcg_into(
     previous cards; the caller decides whether that fails the import.
     """
     started = time.perf_counter()
-    force = options.force
     summary = ImportSummary(source=SOURCE_NAME, origin=location.origin)
     client = PokemonTcgClient(location)
     try:
@@ -70,70 +76,16 @@ def import_pokemontcg_into(
         raise ImportFailed(f"cannot read the set list: {exc}", summary) from exc
     summary.sets = len(raw_sets)
     summary.requests = 1
+    # Plan on this thread (SQLite), fetch on the thread pool, turn bytes into records
+    # on the process pool (CPU), store in set order.
     with ThreadPoolExecutor(options.workers) as pool:
         progress.start(len(raw_sets), "pokemontcg sets")
-        # Plan on this thread (SQLite), fetch on the thread pool, turn bytes into records
-        # on the process pool (CPU), store in set order.
-        planned: list[tuple[dict[str, Any], dict[str, str], Any, Future[Any]]] = []
-        for raw_set in raw_sets:
-            set_id = str(raw_set.get("id", ""))
-            try:
-                check_segment(set_id)
-                set_rec = set_record(raw_set)
-            except FetchError as exc:
-                summary.skipped.append(SkippedSet(set_id, str(exc)))
-                progress.advance(set_id)
-                continue
-            except (KeyError, TypeError, AttributeError) as exc:
-                summary.skipped.append(SkippedSet(set_id, f"malformed set entry ({exc!r})"))
-                progress.advance(set_id)
-                continue
-            state = writer.set_state(set_id)
-            existing = writer.existing_cards(set_id, SOURCE_NAME)
-            updated_at = set_updated_at(raw_set)
-            if not force and state and existing and updated_at and state[0] == updated_at:
-                summary.sets_unchanged += 1
-                summary.unchanged += len(existing)
-                progress.advance(set_id)
-                continue
-            etag = None if force or not state else state[1]
-            job = pool.submit(client.cards_raw, set_id, etag)
-            planned.append((set_rec, existing, updated_at, job))
+        planned = _plan(writer, client, raw_sets, pool, options.force, summary, progress)
         with _cpu_pool(len(planned)) as cpu:
-            converted: list[tuple[dict[str, Any], dict[str, str], Any, Any, str | None]] = []
-            for set_rec, existing, updated_at, job in planned:
-                summary.requests += 1
-                try:
-                    fetched = job.result()
-                except FetchError as exc:
-                    converted.append((set_rec, existing, updated_at, None, str(exc)))
-                    continue
-                where = client.describe_cards(set_rec["id"])
-                records = (
-                    None
-                    if fetched.not_modified
-                    else cpu.submit(records_of_set, fetched.data, set_rec, where)
-                )
-                converted.append((set_rec, existing, updated_at, (fetched, records), None))
-            for set_rec, existing, updated_at, done, error in converted:
-                set_id = set_rec["id"]
-                progress.advance(set_id)
-                if done is None:
-                    summary.skipped.append(SkippedSet(set_id, error or "failed"))
-                    continue
-                fetched, records = done
-                summary.bytes_downloaded += fetched.nbytes
-                if records is None:  # 304 Not Modified
-                    summary.sets_unchanged += 1
-                    summary.unchanged += len(existing)
-                else:
-                    result = records.result()
-                    if isinstance(result, str):  # the file was not a JSON list of cards
-                        summary.skipped.append(SkippedSet(set_id, result))
-                        continue
-                    summary.sets_downloaded += 1
-                    _store_set_rows(writer, result, existing, summary)
-                writer.put_set(set_rec, SOURCE_NAME, updated_at, fetched.etag)
+            converted = [_convert(one, client, cpu, summary) for one in planned]
+            for one, outcome in zip(planned, converted, strict=True):
+                progress.advance(one.record["id"])
+                _store(writer, one, outcome, summary)
         progress.finish()
     writer.set_meta(f"{SOURCE_NAME}_imported_from", location.origin)
     writer.set_meta(
@@ -141,6 +93,94 @@ def import_pokemontcg_into(
     )
     summary.seconds = time.perf_counter() - started
     return summary
+
+
+@dataclass(frozen=True, slots=True)
+class _Planned:
+    """A set to download: its record, its stored cards' JSON, its ``updatedAt``, the job."""
+
+    record: dict[str, Any]
+    existing: dict[str, str]
+    updated_at: str | None
+    job: Future[Fetched]
+
+
+def _plan(
+    writer: CatalogueWriter,
+    client: PokemonTcgClient,
+    raw_sets: list[RawSet],
+    pool: ThreadPoolExecutor,
+    force: bool,
+    summary: ImportSummary,
+    progress: Progress,
+) -> list[_Planned]:
+    """Start downloading every set that changed (conditionally); count the rest."""
+    planned = []
+    for raw_set in raw_sets:
+        set_id = str(raw_set.get("id", ""))
+        try:
+            check_segment(set_id)
+            set_rec = set_record(raw_set)
+        except FetchError as exc:
+            summary.skipped.append(SkippedSet(set_id, str(exc)))
+            progress.advance(set_id)
+            continue
+        except (KeyError, TypeError, AttributeError) as exc:
+            summary.skipped.append(SkippedSet(set_id, f"malformed set entry ({exc!r})"))
+            progress.advance(set_id)
+            continue
+        state = writer.set_state(set_id)
+        existing = writer.existing_cards(set_id, SOURCE_NAME)
+        updated_at = set_updated_at(raw_set)
+        if not force and state and existing and updated_at and state[0] == updated_at:
+            summary.sets_unchanged += 1
+            summary.unchanged += len(existing)
+            progress.advance(set_id)
+            continue
+        etag = None if force or not state else state[1]
+        job = pool.submit(client.cards_raw, set_id, etag)
+        planned.append(_Planned(set_rec, existing, updated_at, job))
+    return planned
+
+
+# A set's download: the document and its records (None: 304), or why it failed.
+_Outcome = tuple[Fetched, "Future[RecordRows | str] | None"] | str
+
+
+def _convert(one: _Planned, client: PokemonTcgClient, cpu: Any, summary: ImportSummary) -> _Outcome:
+    """Wait for a set's download and hand its bytes to the CPU pool."""
+    summary.requests += 1
+    try:
+        fetched = one.job.result()
+    except FetchError as exc:
+        return str(exc)
+    if fetched.not_modified:
+        return fetched, None
+    where = client.describe_cards(one.record["id"])
+    return fetched, cpu.submit(records_of_set, fetched.data, one.record, where)
+
+
+def _store(
+    writer: CatalogueWriter, one: _Planned, outcome: _Outcome, summary: ImportSummary
+) -> None:
+    """Write what changed in one set, or record why it was skipped."""
+    set_id = one.record["id"]
+    if isinstance(outcome, str):
+        summary.skipped.append(SkippedSet(set_id, outcome or "failed"))
+        return
+    fetched, records = outcome
+    summary.bytes_downloaded += fetched.nbytes
+    if records is None:  # 304 Not Modified
+        summary.sets_unchanged += 1
+        summary.unchanged += len(one.existing)
+    else:
+        result = records.result()
+        if isinstance(result, str):  # the file was not a JSON list of cards
+            summary.skipped.append(SkippedSet(set_id, result))
+            return
+        summary.sets_downloaded += 1
+        _store_set_rows(writer, result, one.existing, summary)
+    writer.put_set(one.record, SOURCE_NAME, one.updated_at, fetched.etag)
 
 
 # Turning 18,000 cards into records (parse, transform, validate, serialise) is ~2 s of CPU;

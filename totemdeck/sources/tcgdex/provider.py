@@ -13,12 +13,8 @@ import datetime as dt
 import time
 from typing import Any
 
-from totemdeck.catalogue.write import (
-    CatalogueWriter,
-    StagedCardRow,
-    canonical_json,
-    staged_card_row,
-)
+from totemdeck.catalogue.rows import StagedCardRow, canonical_json, staged_card_row
+from totemdeck.catalogue.write import CatalogueWriter
 from totemdeck.schemas import first_error, is_valid_fast
 from totemdeck.sources.http import Fetched, FetchError, Location, check_segment
 from totemdeck.sources.interface import (
@@ -131,7 +127,35 @@ def _store_cards(
 ) -> None:
     """Every card of every fetched set: conditional fetch, transform, validate, diff, write."""
     known = writer.staged_cards(SOURCE_NAME)
-    wanted: list[tuple[str, dict[str, Any]]] = []
+    set_of = _stage_sets(writer, details, summary)
+    progress.start(len(set_of), "tcgdex cards")
+
+    def fetch(card_id: str) -> Fetched:
+        etag = None if force else (known.get(card_id) or (None, None))[0]
+        return client.card("en", card_id, etag)
+
+    rows: list[StagedCardRow] = []
+    for card_id, result in fetch_all(fetch, list(set_of), workers):
+        progress.advance(card_id)
+        summary.requests += 1
+        if isinstance(result, FetchError):
+            summary.skipped.append(SkippedSet(card_id, f"card {card_id}: {result}"))
+        elif result.not_modified:
+            summary.unchanged += 1
+        else:
+            summary.bytes_downloaded += result.nbytes
+            row = _card_row(card_id, result, set_of[card_id], known.get(card_id), summary)
+            if row is not None:
+                rows.append(row)
+    progress.finish()
+    writer.stage_cards(SOURCE_NAME, rows)
+
+
+def _stage_sets(
+    writer: CatalogueWriter, details: dict[str, dict[str, Any]], summary: ImportSummary
+) -> dict[str, dict[str, Any]]:
+    """Keep each fetched set and drop cards it no longer lists; its cards → their set record."""
+    wanted: dict[str, dict[str, Any]] = {}
     checked = _now().isoformat()
     for set_id, raw_set in details.items():
         try:
@@ -146,46 +170,37 @@ def _store_cards(
         gone = [i for i in writer.staged_card_ids(SOURCE_NAME, set_id) if i not in ids]
         writer.unstage_cards(SOURCE_NAME, gone)
         summary.removed += len(gone)
-        wanted += [(card_id, data["record"]) for card_id in data["cards"]]
-    progress.start(len(wanted), "tcgdex cards")
-    set_of = dict(wanted)
+        wanted.update((card_id, data["record"]) for card_id in data["cards"])
+    return wanted
 
-    def fetch(card_id: str) -> Fetched:
-        etag = None if force else (known.get(card_id) or (None, None))[0]
-        return client.card("en", card_id, etag)
 
-    rows: list[StagedCardRow] = []
-    for card_id, result in fetch_all(fetch, [i for i, _s in wanted], workers):
-        progress.advance(card_id)
-        summary.requests += 1
-        if isinstance(result, FetchError):
-            summary.skipped.append(SkippedSet(card_id, f"card {card_id}: {result}"))
-            continue
-        if result.not_modified:
-            summary.unchanged += 1
-            continue
-        summary.bytes_downloaded += result.nbytes
-        raw = result.data
-        try:
-            record = card_record(raw, set_of[card_id])
-        except (KeyError, TypeError, AttributeError, ValueError) as exc:
-            summary.rejected.append(RejectedCard(card_id, f"malformed card ({exc!r})"))
-            continue
-        if not is_valid_fast("card", record):
-            reason = first_error("card", record) or "invalid record"
-            summary.rejected.append(RejectedCard(card_id, reason))
-            continue
-        text = canonical_json(record)
-        before = known.get(card_id)
-        if before is None:
-            summary.added += 1
-        elif before[1] == text:
-            summary.unchanged += 1
-        else:
-            summary.updated += 1
-        rows.append(staged_card_row(record, text, result.etag, card_updated(raw)))
-    progress.finish()
-    writer.stage_cards(SOURCE_NAME, rows)
+def _card_row(
+    card_id: str,
+    fetched: Fetched,
+    card_set: dict[str, Any],
+    before: tuple[str | None, str] | None,
+    summary: ImportSummary,
+) -> StagedCardRow | None:
+    """The staged row of a fetched card, counted as added, updated or unchanged; None (and
+    a rejection in the summary) when it is malformed or breaks the card schema."""
+    raw = fetched.data
+    try:
+        record = card_record(raw, card_set)
+    except (KeyError, TypeError, AttributeError, ValueError) as exc:
+        summary.rejected.append(RejectedCard(card_id, f"malformed card ({exc!r})"))
+        return None
+    if not is_valid_fast("card", record):
+        reason = first_error("card", record) or "invalid record"
+        summary.rejected.append(RejectedCard(card_id, reason))
+        return None
+    text = canonical_json(record)
+    if before is None:
+        summary.added += 1
+    elif before[1] == text:
+        summary.unchanged += 1
+    else:
+        summary.updated += 1
+    return staged_card_row(record, text, fetched.etag, card_updated(raw))
 
 
 def _complete(writer: CatalogueWriter, set_id: str, card_ids: list[str]) -> bool:
