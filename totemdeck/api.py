@@ -51,7 +51,9 @@ def load_rules(
     try:
         bans = load_banlist(banlist or default_banlist()).banlist
     except BanlistError as exc:
-        raise RulesFileError(f"{exc} (run `totemdeck banlist check` for every problem)") from exc
+        raise RulesFileError(
+            _("{problem} (run `totemdeck banlist check` for every problem)").format(problem=exc)
+        ) from exc
     return bans, load_format(Path(format_file) if format_file else None)
 
 
@@ -120,7 +122,9 @@ def lookup_totem(
     checker = Checker(catalogue, fmt=fmt)
     decklist = parse(f"1 {text}")
     if not decklist.lines:
-        raise UsageError(f"cannot read {text!r} as a card id, 'NAME SET NUMBER' or a name")
+        raise UsageError(
+            _("cannot read {text!r} as a card id, 'NAME SET NUMBER' or a name").format(text=text)
+        )
     resolved = checker.resolver.resolve_line(decklist.lines[0])
     if resolved.finding is not None:
         raise NotFound(resolved.finding.message.removeprefix("line 1: "))

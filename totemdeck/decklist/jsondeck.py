@@ -216,7 +216,11 @@ def _limitless(document: dict[str, Any], source: str) -> Decklist:
             ):
                 problems.append(
                     ParseProblem(
-                        ordinal, raw, "a Limitless entry needs a count of 1–999 and a name"
+                        ordinal,
+                        raw,
+                        _("a Limitless entry needs a count of 1–{limit} and a name").format(
+                            limit=MAX_COUNT
+                        ),
                     )
                 )
                 continue

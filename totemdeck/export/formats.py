@@ -94,7 +94,7 @@ def to_ptcgl(checked: CheckedDeck, lines: list[ExportLine], lang: str) -> str:
             f"{x.count} {export_name(x.card, lang)} {_code(x.card)} {x.card.number}" for x in group
         ]
         out.append("")
-    out.append(f"Total Cards: {sum(x.count for x in lines)}")
+    out.append(f"Total Cards: {sum(x.count for x in lines)}")  # i18n: keep (Live's header)
     return "\n".join(out) + "\n"
 
 
@@ -200,4 +200,5 @@ def export_deck(
         return to_csv(checked, lines, lang, fmt)
     if to == "text":
         return to_text(checked, lines, lang)
-    raise ValueError(f"unknown export format {to!r} (one of {', '.join(FORMATS)})")
+    # a programming error (the CLI offers only FORMATS), not a message for players
+    raise ValueError(f"unknown export format {to!r} (one of {', '.join(FORMATS)})")  # i18n: keep

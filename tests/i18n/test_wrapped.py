@@ -1,0 +1,112 @@
+"""Modules already translated stay translated: no English sentence reaches a person there
+without ``_``/``ngettext``.
+
+An AST scan finds text handed to the places people read — an exception being raised,
+``fail``/``warn``/``typer.echo``, a ``Finding`` or ``ParseProblem`` message, a rendered row
+— and flags a literal or f-string that holds words and is not a message id. Add a module
+to ``TRANSLATED`` when its strings are wrapped; ``unwrapped()`` lists what is left.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parents[2] / "totemdeck"
+TRANSLATED = [
+    "api.py",
+    "catalogue/read.py",
+    "cli/export.py",
+    "cli/importing.py",
+    "cli/language.py",
+    "decklist/jsondeck.py",
+    "decklist/parse.py",
+    "decklist/read.py",
+    "export/formats.py",
+    "report/importing.py",
+    "report/plot.py",
+    "report/stats_text.py",
+]
+# Calls whose text arguments a person reads.
+SINKS = {"fail", "warn", "echo", "Finding", "ParseProblem", "BadParameter", "append"}
+TRANSLATORS = {"_", "ngettext", "N_"}
+WORDS = re.compile(r"[A-Za-z]{3,} [A-Za-z]{2,}")  # two words: a phrase, not an id or a key
+
+
+def _name(node: ast.expr) -> str:
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return ""
+
+
+def _texts(node: ast.expr) -> Iterator[str]:
+    """The words of literal or f-string arguments (inside tuples and lists too)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        yield node.value
+    elif isinstance(node, ast.JoinedStr):
+        yield "".join(
+            v.value for v in node.values if isinstance(v, ast.Constant) and isinstance(v.value, str)
+        )
+    elif isinstance(node, (ast.Tuple, ast.List)):
+        for element in node.elts:
+            yield from _texts(element)
+
+
+def _is_error_class(name: str) -> bool:
+    return name.endswith(("Error", "Missing", "Failed", "Unavailable", "Exception")) or name in {
+        "BadOrigin",
+        "NotFound",
+        "CannotWrite",
+        "UnknownLanguage",
+    }
+
+
+def unwrapped(source: str, where: str) -> Iterator[str]:
+    """``where:line: text`` for each untranslated phrase handed to a person in ``source``."""
+    kept = {n for n, line in enumerate(source.splitlines(), start=1) if "# i18n: keep" in line}
+    for node in ast.walk(ast.parse(source)):
+        if not isinstance(node, ast.Call) or node.lineno in kept:
+            continue
+        callee = _name(node.func)
+        if callee in TRANSLATORS or not (callee in SINKS or _is_error_class(callee)):
+            continue
+        for argument in [*node.args, *(k.value for k in node.keywords)]:
+            for text in _texts(argument):
+                if WORDS.search(text):
+                    yield f"{where}:{argument.lineno}: {text!r}"
+
+
+@pytest.mark.parametrize("module", TRANSLATED)
+def test_translated_modules_stay_translated(module: str) -> None:
+    path = PACKAGE / module
+    found = list(unwrapped(path.read_text(encoding="utf-8"), f"totemdeck/{module}"))
+    assert not found, "wrap these in _() (README: Translating):\n" + "\n".join(found)
+
+
+def test_the_scan_finds_an_unwrapped_phrase() -> None:
+    source = (
+        "def f(path):\n"
+        "    raise DecklistError(f'{path}: no such file')\n"
+        "def g(path):\n"
+        "    raise DecklistError(_('{path}: no such file').format(path=path))\n"
+        "def h(rows, n):\n"
+        "    rows.append(('label', f'Opening hand {n} cards'))\n"
+        "    rows.append(('id', 'sv3-125'))\n"
+        "    out.append(f'Total Cards: {n}')  # i18n: keep\n"
+    )
+    found = list(unwrapped(source, "sample.py"))
+    assert [x.split(": ")[0] for x in found] == ["sample.py:2", "sample.py:6"]
+
+
+if __name__ == "__main__":  # the sweep's to-do list: python -m tests.i18n.test_wrapped
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if "_validators" not in path.parts:
+            relative = path.relative_to(PACKAGE.parent).as_posix()
+            for line in unwrapped(path.read_text(encoding="utf-8"), relative):
+                print(line)
