@@ -218,3 +218,81 @@ def test_parse_render_round_trip(lines: list[DeckLine], totem: int) -> None:
 def test_inline_totem_header_holds_one_line_only() -> None:
     deck = parse("Totem: 1 Charizard ex OBF 125\n1 Iono PAL 185\n")
     assert [x.is_totem for x in deck.lines] == [True, False]
+
+
+# -- issue 13: shapes other tools write ------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("text", "count", "name", "set_code", "number"),
+    [
+        (
+            "2 https://www.cardmarket.com/fr/Pokemon/Products/Singles/Sun-Moon/Rainbow-Energy-SUM137",
+            2, "Rainbow Energy", "SUM", "137",
+        ),
+        (
+            "1 https://www.cardmarket.com/fr/Pokemon/Products/Singles/Gym-Heroes/Sabrinas-Gaze-G1125",
+            1, "Sabrinas Gaze", "G1", "125",
+        ),
+        (
+            "1 https://www.cardmarket.com/fr/Pokemon/Products/Singles/BW-Black-Star-Promos/Darkrai-EX-BWBW46",
+            1, "Darkrai EX", "BW", "BW46",
+        ),
+        (
+            "1 https://www.cardmarket.com/fr/Pokemon/Products/Singles/Shining-Legends/Zoroark-GX-V1-SLG53",
+            1, "Zoroark GX", "SLG", "53",
+        ),
+        (
+            "1 https://www.cardmarket.com/fr/Pokemon/Products/Singles/Fusion-Strike/Gengar-V",
+            1, "Gengar V", None, None,
+        ),
+        ("SFA 36  x3  # Okidogi ex", 3, "Okidogi ex", "SFA", "36"),
+        ("SV4 121 x1  # Morpeko", 1, "Morpeko", "SV4", "121"),
+        ("4 Energy Gain pl1-116", 4, "Energy Gain", None, None),
+    ],
+)  # fmt: skip
+def test_other_tools_line_shapes(
+    text: str, count: int, name: str, set_code: str | None, number: str | None
+) -> None:
+    line = only_line(text)
+    assert (line.count, line.name, line.set_code, line.number) == (count, name, set_code, number)
+
+
+def test_a_name_then_a_data_id() -> None:
+    line = only_line("1 Unown ex10-E")
+    assert (line.name, line.card_id) == ("Unown", "ex10-E")
+
+
+def test_a_proxy_printer_name_is_a_comment() -> None:
+    assert only_line("SFA 59  x4  # Janine's Secret Technique").name_is_comment
+    assert not only_line("4 Iono PAL 185").name_is_comment
+
+
+@pytest.mark.parametrize(
+    "header", ["Pok?mon: 9", "Pok?mon (19)", "Pok\ufffdmon: 9", "Energ?a: 2"]
+)
+def test_a_header_with_a_character_lost_to_the_encoding(header: str) -> None:
+    deck = parse(f"{header}\n1 Iono PAL 185\n")
+    assert not deck.problems and len(deck.headers) == 1
+
+
+def test_a_deck_name_line_and_spare_cards_left_out() -> None:
+    deck = parse(
+        "Deckname: Joltik Gholdengo\nPokémon: 1\n1 Iono PAL 185\n\nSpare: 3\n2 Iono PAL 185\n1 Night Stretcher SFA 61\n"
+    )
+    assert deck.name == "Joltik Gholdengo" and not deck.problems
+    assert [(x.line, x.name) for x in deck.lines] == [(3, "Iono")]
+
+
+@pytest.mark.parametrize(
+    ("text", "name", "set_code", "number"),
+    [
+        ("2 Psychic Energy - Basic CRE 232", "Psychic Energy", "CRE", "232"),
+        ("1 Reversal Energy - Special PAL 192", "Reversal Energy", "PAL", "192"),
+        ("* 2 Purugly TK-PikachuLibre 19", "Purugly", "TK-PikachuLibre", "19"),
+        ("1 Dragonite V PR SWSH154", "Dragonite V", "PR", "SWSH154"),
+    ],
+)
+def test_issue_13_line_shapes(text: str, name: str, set_code: str, number: str) -> None:
+    line = only_line(text)
+    assert (line.name, line.set_code, line.number) == (name, set_code, number)

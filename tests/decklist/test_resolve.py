@@ -283,3 +283,47 @@ def test_issue_13_the_real_tts_export_resolves(catalogue: Catalogue) -> None:
     deck = read_decklist(str(path))
     result = resolve(deck, catalogue, today=dt.date(2026, 11, 30))
     assert not result.findings, result.findings
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("4 Blend Energy WLFM DRX 118", ["bw6-118"]),  # WaterLightningFightingMetal
+        ("3 Unit Energy LPM UPR 138", ["sm5-138"]),
+        ("4 Energy Gain pl1-116", ["pl1-116"]),  # Team Galactic's Invention G-101 Energy Gain
+        ("1 Unown ex10-E", ["ex10-E"]),  # Unown [E]
+        ("SFA 59  x4  # Janine's Secret Technique", ["sv6pt5-59"]),  # set + number decide
+        (
+            "2 https://www.cardmarket.com/fr/Pokemon/Products/Singles/Base-Set-2/Bill-B2118",
+            ["base4-118"],
+        ),  # B2 is Base Set 2 here, not the Pocket set B2
+        (
+            "1 https://www.cardmarket.com/fr/Pokemon/Products/Singles/Fusion-Strike/Adventurers-Discovery",
+            None,
+        ),  # no apostrophe in a shop's address
+    ],
+)
+def test_issue_13_corpus_shapes_resolve(
+    resolver: Resolver, text: str, expected: list[str] | None
+) -> None:
+    found, _note = resolved(resolver, text)
+    if expected is None:
+        assert found
+    else:
+        assert found == expected
+
+
+def test_issue_13_a_data_id_naming_another_card(resolver: Resolver) -> None:
+    line = resolver.resolve_line(parse("2 Energy Search base1-59").lines[0])
+    assert line.finding is not None and line.finding.code == "unknown-card"
+    assert "base1-59 is Poliwag, not 'Energy Search' (Energy Search is " in line.finding.message
+
+
+def test_issue_13_a_number_past_the_set_with_the_name_twice_there(resolver: Resolver) -> None:
+    found, note = resolved(resolver, "3 Kirlia LTR 124")  # PTCGO: RC9; LTR 60 is Kirlia too
+    assert found == ["bw11-60", "bw11-RC9"] and note is not None and "LTR has no card 124" in note
+
+
+def test_issue_13_pocket_code_still_refused(resolver: Resolver) -> None:
+    line = resolver.resolve_line(parse("1 Pikachu ex B2 50").lines[0])
+    assert line.finding is not None and line.finding.code == "not-legal-print"

@@ -23,6 +23,9 @@ class DeckLine:
     number: str | None = None
     card_id: str | None = None
     flags: tuple[str, ...] = ()  # e.g. ("PH",) for Pokémon TCG Live's parallel holo marker
+    # The name is a comment beside the print (a proxy printer's "SFA 36 x3 # Okidogi ex"):
+    # set and number decide, the name only informs.
+    name_is_comment: bool = False
 
     @property
     def is_totem(self) -> bool:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from totemdeck.catalogue.names import fold
+from totemdeck.decklist.foreign import cardmarket, proxy_printer
 from totemdeck.decklist.model import DeckLine, Decklist, Header, ParseProblem
 from totemdeck.i18n import _
 
@@ -48,6 +49,11 @@ SECTION_WORDS: dict[str, str | None] = {
     ),
 }  # fmt: skip
 
+# Header words of lines a tool writes about the deck, not cards: its name, and spare cards
+# listed beyond the deck (PTCG_print's "Spare: 3"), which are left out.
+DECK_NAME_WORDS = frozenset({"deckname", "deck name", "nom du deck", "nombre del mazo"})
+SECTION_WORDS.update(dict.fromkeys(["spare", "spares", "spare cards"], "spare"))
+
 ENERGY_SYMBOLS = {
     "G": "Grass", "R": "Fire", "W": "Water", "L": "Lightning", "P": "Psychic", "F": "Fighting",
     "D": "Darkness", "M": "Metal", "Y": "Fairy", "N": "Dragon", "C": "Colorless",
@@ -69,6 +75,9 @@ _CARD = re.compile(
     r"^(?:\*\s*)?(?:(?P<count>\d{1,4})\s*[xX×]?|[xX×]\s*(?P<count2>\d{1,4}))\s+(?P<rest>\S.*)$"
 )
 _CARD_ID = re.compile(r"^[A-Za-z][A-Za-z0-9.]*-[A-Za-z0-9!?]+$")
+# A pokemontcg.io / TCGdex id after a name ("4 Energy Gain pl1-116", "1 Unown ex10-E"):
+# lower-case set id with a digit, a dash, the number.
+_DATA_ID = re.compile(r"^[a-z][a-z.]*\d[a-z0-9.]*-[A-Za-z0-9]+$")
 # NAME SET NUMBER, the set possibly empty ("Water Energy  3" — two spaces); PTCGO's
 # trainer-kit codes are the longest ("TK-AlolanRaichu").
 _SET_NUMBER = re.compile(
@@ -88,10 +97,18 @@ def expand_symbols(text: str) -> str:
 
 
 def _section_of(label: str) -> tuple[bool, str | None]:
-    """Whether ``label`` is a known header word, and which section (None: a total)."""
+    """Whether ``label`` is a known header word, and which section (None: a total).
+
+    A character lost to a wrong encoding (``Pok?mon``, ``Pok\ufffdmon``) stands for any one.
+    """
     key = fold(label).rstrip(" .")
     if key in SECTION_WORDS:
         return True, SECTION_WORDS[key]
+    if ("?" in key or "\ufffd" in key) and len(key) <= 30:
+        pattern = re.compile("".join("." if c in "?\ufffd" else re.escape(c) for c in key))
+        found = [word for word in SECTION_WORDS if pattern.fullmatch(word)]
+        if len({SECTION_WORDS[word] for word in found}) == 1:
+            return True, SECTION_WORDS[found[0]]
     return False, None
 
 
@@ -110,6 +127,13 @@ def _card_line(number: int, raw: str, text: str, section: str | None) -> DeckLin
     rest = _ENERGY_KIND.sub("", rest, count=1)
     if _CARD_ID.match(rest) and " " not in rest:
         return DeckLine(number, raw, section, count, "", card_id=rest, flags=tuple(flags))
+    product = cardmarket(rest)
+    if product is not None:
+        name, code, printed = product
+        return DeckLine(number, raw, section, count, name, set_code=code, number=printed)
+    head, _, last = rest.rpartition(" ")
+    if head and _DATA_ID.match(last):  # "4 Energy Gain pl1-116": a name and a card id
+        return DeckLine(number, raw, section, count, head.strip(), card_id=last)
     found = _SET_NUMBER.match(rest)
     if found:
         return DeckLine(
@@ -125,6 +149,17 @@ def _card_line(number: int, raw: str, text: str, section: str | None) -> DeckLin
     return DeckLine(number, raw, section, count, " ".join(rest.split()), flags=tuple(flags))
 
 
+def _proxy_line(number: int, raw: str, text: str, section: str | None) -> DeckLine | None:
+    """A proxy printer's ``SET NUMBER xCOUNT # name`` line, or None."""
+    found = proxy_printer(text)
+    if found is None:
+        return None
+    count, (name, code, printed) = found
+    return DeckLine(
+        number, raw, section, count, name, set_code=code, number=printed, name_is_comment=True
+    )
+
+
 def parse(text: str, source: str = "<text>") -> Decklist:
     """Parse a whole decklist; every unreadable line is recorded, none stops the rest."""
     stripped = text.lstrip("\ufeff \t\r\n")
@@ -136,6 +171,7 @@ def parse(text: str, source: str = "<text>") -> Decklist:
     headers: list[Header] = []
     problems: list[ParseProblem] = []
     section: str | None = None
+    deck_name: str | None = None
     for number, raw_line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
         raw = raw_line.rstrip("\r\n")
         text_line = raw.replace("\t", " ").replace("\u00a0", " ").strip()
@@ -144,6 +180,9 @@ def parse(text: str, source: str = "<text>") -> Decklist:
         counted = _COUNT_HEADER.match(text_line)  # before comments: PTCGO headers start "##"
         if counted:
             known, kind = _section_of(counted.group("label"))
+            if known and kind == "spare":
+                section = kind
+                continue
             if known:
                 section = kind if kind is not None else section
                 declared = int(counted.group("a") or counted.group("b"))
@@ -154,8 +193,14 @@ def parse(text: str, source: str = "<text>") -> Decklist:
         colon = _COLON_HEADER.match(text_line)
         if colon:
             known, kind = _section_of(colon.group("label"))
+            rest = colon.group("rest").strip()
+            if fold(colon.group("label")) in DECK_NAME_WORDS and rest:
+                deck_name = deck_name or rest[:200]  # "Deckname: Joltik Gholdengo"
+                continue
+            if known and kind == "spare":
+                section = kind
+                continue
             if known:
-                rest = colon.group("rest").strip()
                 if not rest or _ASCII_DIGITS.match(rest):
                     section = kind if kind is not None else section
                     headers.append(Header(number, raw, kind, int(rest) if rest else None))
@@ -174,7 +219,11 @@ def parse(text: str, source: str = "<text>") -> Decklist:
                         )
                     )
                 continue
-        card = _card_line(number, raw, text_line, section)
+        if section == "spare":  # a tool's spare cards beyond the deck: not part of it
+            continue
+        card = _card_line(number, raw, text_line, section) or _proxy_line(
+            number, raw, text_line, section
+        )
         if card is None:
             problems.append(
                 ParseProblem(
@@ -193,4 +242,4 @@ def parse(text: str, source: str = "<text>") -> Decklist:
             problems.append(ParseProblem(number, raw, _("no card name")))
         else:
             lines.append(card)
-    return Decklist(tuple(lines), tuple(headers), tuple(problems), source)
+    return Decklist(tuple(lines), tuple(headers), tuple(problems), source, name=deck_name)

@@ -52,6 +52,9 @@ _BASIC_ENERGY_ES = re.compile(
 )
 # A name written close enough to the print's name is that print (typos, old spellings).
 NAME_MATCH_THRESHOLD = 85.0
+# How far past a set's cards a client's numbering of its subset may run (GEN RC27 = 127,
+# with 117 cards in the data); a number beyond that is a mistake, not a numbering habit.
+NUMBERED_ON = 100
 # How much of an unreadable line a malformed-line message quotes.
 MAX_SHOWN = 80
 
@@ -69,8 +72,20 @@ class Reading(NamedTuple):
 _SYMBOL_WORDS = str.maketrans({"◇": " prism star ", "★": " star ", "δ": " delta "})
 
 
+# "Blend Energy WLFM" is "Blend Energy WaterLightningFightingMetal"; "Unit Energy LPM" too.
+_ENERGY_LETTERS = re.compile(r"\b[GRWLPFDMY]{2,4}\b")
+_LETTER_TYPES = {
+    "G": "Grass", "R": "Fire", "W": "Water", "L": "Lightning", "P": "Psychic", "F": "Fighting",
+    "D": "Darkness", "M": "Metal", "Y": "Fairy",
+}  # fmt: skip
+# Words printed before a name that players leave off: "Team Galactic's Invention G-101
+# Energy Gain" is written "Energy Gain".
+_PRINTED_EXTRA = re.compile(r"^team galactic'?s invention g-?\d+ ", re.IGNORECASE)
+
+
 def _words(name: str) -> list[str]:
-    return re.findall(r"[^\W_]+(?:\.[^\W_]+)*", fold(name.translate(_SYMBOL_WORDS)))
+    spelled = _ENERGY_LETTERS.sub(lambda m: "".join(_LETTER_TYPES[c] for c in m.group()), name)
+    return re.findall(r"[^\W_]+(?:\.[^\W_]+)*", fold(spelled.translate(_SYMBOL_WORDS)))
 
 
 def plausible_form(written: str, printed: str) -> bool:
@@ -81,7 +96,7 @@ def plausible_form(written: str, printed: str) -> bool:
     "Pokégear" for "Pokégear 3.0") — never a left-off suffix that makes another card
     ("Pikachu" is not "Pikachu ex").
     """
-    mine, theirs = _words(written), _words(printed)
+    mine, theirs = _words(written), _words(_PRINTED_EXTRA.sub("", fold(printed)))
     if not mine:
         return False
     if mine == theirs:
@@ -128,6 +143,7 @@ class Resolver:
         self.sets = SetIndex.build(catalogue)
         self.today = (today or dt.date.today()).isoformat()
         self._suggester: Suggester | None = None
+        self._apostrophe_free: dict[str, str] | None = None  # built on first need
         self._basic_energy: dict[str, tuple[Card, ...]] = {}
         # What a line's text resolved to (lines that resolved cleanly); decks share cards.
         self._memo: dict[tuple[object, ...], tuple[tuple[Card, ...], str, str | None]] = {}
@@ -163,6 +179,16 @@ class Resolver:
     def _resolve_line(self, line: DeckLine) -> ResolvedLine:
         if line.card_id:
             card = self.catalogue.get(line.card_id)
+            if card is not None and line.name and not self._same_name(line.name, card):
+                if not plausible_form(line.name, card.name):
+                    message = f"{line.card_id} is {card.name}, not {line.name!r}"
+                    elsewhere = self.catalogue.by_name(line.name)
+                    if elsewhere:
+                        shown = ", ".join(c.label for c in elsewhere[-3:])
+                        message += f" ({line.name} is {shown})"
+                    return self._unknown(line, message, "")
+                note = f"{line.card_id} is {card.name}; read {line.name!r} as that name"
+                return self._checked(line, (card,), "id", note=note)
             if card is not None:
                 return self._checked(line, (card,), "id")
             named = tuple(self.catalogue.by_name(line.card_id))  # "1 Chi-Yu" looks like an id
@@ -186,6 +212,10 @@ class Resolver:
         cards = tuple(self.catalogue.by_name(line.name))
         if cards:
             return self._checked(line, cards, "name")
+        cards = self._by_name_without_apostrophes(line.name)
+        if cards:  # "Adventurers Discovery": a shop's address drops the apostrophes
+            note = f"read {line.name!r} as {cards[0].name}"
+            return self._checked(line, cards, "name", note=note)
         energy_type = self._basic_energy_type(line.name, loose=True)  # "Fire Energy BRS R"
         if energy_type:
             return self._energy(line, energy_type, [])
@@ -198,8 +228,15 @@ class Resolver:
 
     def _with_number(self, line: DeckLine, written: Reading) -> ResolvedLine:
         """A line that gives a number: by set and number first, then by name."""
-        name, code, number = written
-        if code and self.sets.is_pocket(code):
+        code = written.code
+        pocket = bool(code) and self.sets.is_pocket(code)
+        resolved = (
+            None
+            if pocket and not self.sets.sets_for(code)
+            else self._by_set_and_number(line, written)
+        )
+        if resolved is None or (pocket and resolved.finding is not None):
+            # B2 is Base Set 2 and a Pocket set: a line that names no Base Set 2 card is Pocket
             return ResolvedLine(
                 line,
                 (),
@@ -211,6 +248,10 @@ class Resolver:
                     line.line,
                 ),
             )
+        return resolved
+
+    def _by_set_and_number(self, line: DeckLine, written: Reading) -> ResolvedLine:
+        name, code, number = written
         energy_type = self._basic_energy_type(name, code, number)
         sets, number = self.sets.read_code(code, number) if code else ((), number)
         found = find_number(self.catalogue, sets, number) if sets else []
@@ -239,6 +280,9 @@ class Resolver:
             by_name = self._name_in_sets(name, sets)
             if by_name:
                 return self._checked(line, by_name, "name in set")
+            if line.name_is_comment:  # "SFA 59 x4 # Janine's Secret Technique"
+                note = f"{where} is {found[0].name} (the comment says {name!r})"
+                return self._checked(line, (found[0],), "set+number", note=note)
             plausible = [c for c in found if plausible_form(name, c.name)]
             if plausible:  # "Battle Compressor PHF 92" is "Battle Compressor Team Flare Gear"
                 note = f"{where} is {plausible[0].name}; read {name!r} as that name"
@@ -249,10 +293,16 @@ class Resolver:
             return self._checked(
                 line, joined_name, "name", note=f"read {code!r} as part of the name"
             )
-        in_sets = self._name_in_sets(name, sets)
+        # Only a number within the code's sets counted together (a subset numbered on);
+        # "OBF 999" is a mistake, not a numbering habit.
+        in_sets = self._name_in_sets(name, sets) if _within(number, sets) else ()
         if len(in_sets) == 1:  # "GEN 114" is RC14: clients number subsets straight on
             card = in_sets[0]
             note = f"{code} has no card {number}; took {card.label}, the one {card.name} there"
+            return self._checked(line, in_sets, "name in set", note=note)
+        if in_sets:  # "LTR 124" is RC9 Kirlia, but LTR 60 is a Kirlia too: the rules decide
+            labels = ", ".join(c.label for c in in_sets[:3])
+            note = f"{code} has no card {number}; read as {name} in {code} ({labels})"
             return self._checked(line, in_sets, "name in set", note=note)
         message = self._no_number_message(written, sets)
         known = bool(self.catalogue.by_name(name))
@@ -289,6 +339,16 @@ class Resolver:
         if any(name_key(alias) == name_key(written) for alias in card.aliases.values()):
             return True
         return similarity(written, card.name) >= NAME_MATCH_THRESHOLD
+
+    def _by_name_without_apostrophes(self, name: str) -> tuple[Card, ...]:
+        """The prints whose name is ``name`` once apostrophes are dropped from both."""
+        if self._apostrophe_free is None:
+            self._apostrophe_free = {}
+            for known in self.catalogue.names():
+                key = name_key(known).replace("'", "")
+                self._apostrophe_free.setdefault(key, known)
+        found = self._apostrophe_free.get(name_key(name).replace("'", ""))
+        return tuple(self.catalogue.by_name(found)) if found else ()
 
     def _name_in_sets(self, name: str, sets: tuple[CardSet, ...]) -> tuple[Card, ...]:
         set_ids = {s.id for s in sets}
@@ -399,6 +459,13 @@ class Resolver:
             "none",
             Finding("unknown-card", text, line.line, context={"suggestions": suggestions}),
         )
+
+
+def _within(number: str, sets: tuple[CardSet, ...]) -> bool:
+    """Whether a number is one a client could have given a card of ``sets``: at most their
+    cards counted together plus ``NUMBERED_ON`` (PTCGO numbered GEN's RC27 as 127)."""
+    digits = re.sub(r"\D", "", number)
+    return bool(digits) and int(digits[:6]) <= sum(s.total or 0 for s in sets) + NUMBERED_ON
 
 
 def _problem_message(line: int, message: str, raw: str) -> str:
