@@ -38,6 +38,9 @@ def check_command(
     format_file: Path = FormatFileOption,
     lang: str = LangOption,
     catalogue: str = CatalogueOption,
+    verbose: bool = typer.Option(
+        False, "--verbose", "-v", help="Also say how lines were read when not as written."
+    ),
 ) -> None:
     """Check decklists against every rule of the Totem Format.
 
@@ -65,7 +68,7 @@ def check_command(
         if output is OutputFormat.json:
             write_text(render_json(reports, as_array=len(decks) > 1))
         else:
-            write_text(render_text(reports, colour=use_colour(sys.stdout)))
+            write_text(render_text(reports, colour=use_colour(sys.stdout), verbose=verbose))
     if unreadable:
         raise typer.Exit(EXIT_USAGE)
     raise typer.Exit(EXIT_OK if all(r.legal for r in reports) else EXIT_PROBLEMS)

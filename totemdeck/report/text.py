@@ -94,6 +94,16 @@ def report_lines(report: Report) -> list[Line]:
     return out
 
 
+def reading_lines(report: Report) -> list[Line]:
+    """``--verbose``: how lines were read when not exactly as written."""
+    if not report.readings:
+        return []
+    out: list[Line] = [[(_("Read as ({count})").format(count=len(report.readings)), "bold")]]
+    for line, note in report.readings:
+        out += _wrap(_("line {line}: {note}").format(line=line, note=note), 2)
+    return out
+
+
 def render_lines(lines: Sequence[Line], colour: bool = False) -> str:
     """Styled lines as text: plain, or with rich's terminal colours."""
     if not colour:
@@ -109,6 +119,11 @@ def render_lines(lines: Sequence[Line], colour: bool = False) -> str:
     return buffer.getvalue()
 
 
-def render_text(reports: Sequence[Report], colour: bool = False) -> str:
-    """Every deck's report, a blank line between them."""
-    return "\n".join(render_lines(report_lines(report), colour) for report in reports)
+def render_text(reports: Sequence[Report], colour: bool = False, verbose: bool = False) -> str:
+    """Every deck's report, a blank line between them; ``verbose`` adds how lines were read."""
+
+    def lines(report: Report) -> list[Line]:
+        out = report_lines(report)
+        return out[:-1] + reading_lines(report) + out[-1:] if verbose else out
+
+    return "\n".join(render_lines(lines(report), colour) for report in reports)

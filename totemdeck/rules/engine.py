@@ -37,6 +37,9 @@ class Report:
     counts: dict[str, int]
     findings: tuple[Finding, ...]
     chosen: dict[int, str] = field(default_factory=dict)  # line → the print evaluated
+    # How lines were read when not exactly as written: (line, note), e.g. a subset numbered
+    # straight on ("GEN has no card 114; took Espurr GEN RC14…"), a name with an extra.
+    readings: tuple[tuple[int, str], ...] = ()
     totem_label: str | None = None  # "Charizard ex OBF 125", for people
 
     @property
@@ -55,6 +58,11 @@ class Report:
             "totem": self.totem.as_dict() if self.totem else None,
             "counts": dict(self.counts),
             "findings": [f.as_dict() for f in self.findings],
+            **(
+                {"readings": [{"line": line, "note": note} for line, note in self.readings]}
+                if self.readings
+                else {}
+            ),
         }
 
 
@@ -174,6 +182,7 @@ class Checker:
             },
             findings=tuple(findings),
             chosen={number: card.id for number, card in choice.items()},
+            readings=tuple((r.line.line, r.note) for r in resolved.lines if r.note),
         )
         alike = {number: tuple(groups[0]) for number, groups in grouped.items()}
         return CheckedDeck(report, deck, alike, resolved)
