@@ -268,9 +268,7 @@ def test_a_proxy_printer_name_is_a_comment() -> None:
     assert not only_line("4 Iono PAL 185").name_is_comment
 
 
-@pytest.mark.parametrize(
-    "header", ["Pok?mon: 9", "Pok?mon (19)", "Pok\ufffdmon: 9", "Energ?a: 2"]
-)
+@pytest.mark.parametrize("header", ["Pok?mon: 9", "Pok?mon (19)", "Pok\ufffdmon: 9", "Energ?a: 2"])
 def test_a_header_with_a_character_lost_to_the_encoding(header: str) -> None:
     deck = parse(f"{header}\n1 Iono PAL 185\n")
     assert not deck.problems and len(deck.headers) == 1
