@@ -16,6 +16,7 @@ from collections import Counter
 from typing import Any
 
 from totemdeck.decklist.model import DeckLine, Decklist, ParseProblem
+from totemdeck.decklist.parse import expand_symbols
 from totemdeck.i18n import _
 from totemdeck.schemas import first_error
 
@@ -121,7 +122,7 @@ def parse_json_deck(text: str, source: str = "<json>") -> Decklist:
             raw=json.dumps(entry, ensure_ascii=False),
             section=section,
             count=entry["count"],
-            name=entry.get("name", ""),
+            name=expand_symbols(entry.get("name", "")),
             set_code=entry.get("set"),
             number=entry.get("number"),
             card_id=entry.get("id"),
