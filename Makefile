@@ -6,19 +6,26 @@ STAMP  := $(VENV)/.installed
 SHARED ?= ../shared/data
 CATALOGUE ?= cards
 
-.PHONY: install test lint bench demo catalogue schemas messages clean
+CHROMIUM ?= /usr/bin/chromium
+
+.PHONY: install test lint bench demo catalogue schemas messages clean chromium
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,plot]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,plot,web]'
 	touch $(STAMP)
 
 install: $(STAMP)
 
+# The browser tests drive Debian's chromium (Playwright cannot download a browser of its own
+# here); they never skip, so install it when it is missing (as root, like CI).
+chromium:
+	@test -x $(CHROMIUM) || { apt-get update -qq && apt-get install -y -qq chromium; }
+
 # Coverage is measured on every run; the floor ([tool.coverage.report] fail_under) fails the run.
-test: $(STAMP)
-	$(BIN)/python -m pytest -q --cov --cov-report=term
+test: $(STAMP) chromium
+	TOTEMDECK_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q --cov --cov-report=term
 
 lint: $(STAMP)
 	$(BIN)/ruff check totemdeck tests bench scripts

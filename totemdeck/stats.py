@@ -9,6 +9,7 @@ so it is not in the deck the odds are drawn from.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from dataclasses import dataclass, field
 from math import comb
@@ -178,3 +179,33 @@ def deck_stats(
             ],
         }
     return stats
+
+
+@dataclass(frozen=True, slots=True)
+class SampleOpening:
+    """A sample game start: every hand drawn, the last one kept (or none could be)."""
+
+    hands: tuple[tuple[Card, ...], ...]  # each 7 cards; all but the last were mulligans
+    kept: bool  # False when the deck has no Basic Pokémon: no hand can ever be kept
+
+    @property
+    def mulligans(self) -> int:
+        return len(self.hands) - 1 if self.kept else len(self.hands)
+
+
+MAX_SAMPLE_MULLIGANS = 30
+
+
+def sample_opening(entries: tuple[Entry, ...], rng: random.Random) -> SampleOpening:
+    """Draw 7 from the main deck; with no Basic Pokémon, reveal, shuffle back and draw 7
+    again (the Pokémon TCG's mulligan, which the Totem Format keeps), until one is kept."""
+    library = [entry.card for entry in entries for _ in range(entry.count)]
+    if not any(is_basic_pokemon(card) for card in library):
+        return SampleOpening((tuple(rng.sample(library, min(HAND, len(library)))),), False)
+    hands: list[tuple[Card, ...]] = []
+    for _attempt in range(MAX_SAMPLE_MULLIGANS + 1):
+        hand = tuple(rng.sample(library, min(HAND, len(library))))
+        hands.append(hand)
+        if any(is_basic_pokemon(card) for card in hand):
+            return SampleOpening(tuple(hands), True)
+    return SampleOpening(tuple(hands), False)

@@ -25,6 +25,7 @@ class ExportLine:
     section: str  # totem | pokemon | trainer | energy
     count: int
     card: Card
+    line: int | None = None  # the decklist line it comes from (the web page marks findings)
 
 
 def _print_for(line: DeckLine, checked: CheckedDeck, evaluated: Card) -> Card:
@@ -97,10 +98,10 @@ def export_lines(checked: CheckedDeck, plain: bool = False) -> list[ExportLine]:
     written = {r.line.line: r.line for r in checked.resolved.lines}
     for entry in checked.deck.totem:
         card = _print_for(written[entry.line], checked, entry.card)
-        totem.append(ExportLine("pokemon" if plain else "totem", entry.count, card))
+        totem.append(ExportLine("pokemon" if plain else "totem", entry.count, card, entry.line))
     for entry in checked.deck.main:
         card = _print_for(written[entry.line], checked, entry.card)
-        main[_section(card)].append(ExportLine(_section(card), entry.count, card))
+        main[_section(card)].append(ExportLine(_section(card), entry.count, card, entry.line))
     pokemon = _pokemon_order(main["pokemon"])
     trainers = sorted(main["trainer"], key=lambda x: (_trainer_rank(x.card), x.card.name))
     energy = sorted(main["energy"], key=lambda x: _energy_rank(x.card))

@@ -1,0 +1,74 @@
+"""Screenshots of the main pages, desktop and phone, into docs/screenshots/ (for README).
+
+Run: .venv/bin/python scripts/screenshots.py [--catalogue cards]. The app runs on
+127.0.0.1 and the browser may reach nothing else, so card images do not load here and the
+pictures show the text cards a player sees offline or with images off.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from playwright.sync_api import Page, Route, sync_playwright  # noqa: E402
+
+from tests.helpers.live import CHROMIUM, CHROMIUM_ARGS, live_server  # noqa: E402
+from totemdeck.web import WebConfig, create_app  # noqa: E402
+from totemdeck.web.share import SharedCard, encode  # noqa: E402
+
+OUT = ROOT / "docs" / "screenshots"
+SIZES = {"desktop": {"width": 1280, "height": 860}, "phone": {"width": 390, "height": 844}}
+
+
+def _paste(page: Page, base: str, deck: Path) -> str:
+    page.goto(f"{base}/check")
+    page.fill("#deck", deck.read_text(encoding="utf-8"))
+    with page.expect_navigation():
+        page.click("form button[type=submit]")
+    return page.input_value("#share-url").split("?d=")[1]
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--catalogue", default="cards")
+    args = parser.parse_args()
+    OUT.mkdir(parents=True, exist_ok=True)
+    app = create_app(WebConfig(catalogue=Path(args.catalogue)))
+    building = encode(
+        [SharedCard("sv3-125", 1, True), SharedCard("sv4pt5-7", 1), SharedCard("sve-2", 12)]
+    )
+    with live_server(app) as base, sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        for size, viewport in SIZES.items():
+            page = browser.new_context(viewport=viewport, device_scale_factor=1).new_page()
+
+            def only_local(route: Route) -> None:
+                (route.continue_ if route.request.url.startswith(base) else route.abort)()
+
+            page.route("**/*", only_local)
+            legal = _paste(page, base, ROOT / "examples" / "charizard-ex.txt")
+            page.screenshot(path=OUT / f"check-legal-{size}.png")
+            _paste(page, base, ROOT / "examples" / "illegal-several-codes.txt")
+            page.screenshot(path=OUT / f"check-illegal-{size}.png")
+            shots = {
+                "build": f"/build?d={building}&q=Charmander",
+                "cards": "/cards?q=charizard",
+                "card": "/cards/sv3-125",
+                "stats": f"/stats?d={legal}&card=Charmander&turn=3&seed=11",
+                "export": f"/export?d={legal}",
+            }
+            for name, path in shots.items():
+                page.goto(base + path)
+                page.screenshot(path=OUT / f"{name}-{size}.png")
+            page.context.close()
+        browser.close()
+    print(f"wrote {len(list(OUT.glob('*.png')))} screenshots to {OUT}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,43 @@
+"""Fixtures for the web app: the app over the session's real catalogue, a client, decks."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from starlette.testclient import TestClient
+from starlette.types import ASGIApp
+
+from totemdeck.web import WebConfig, create_app
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+EXAMPLES = ROOT / "examples"
+DECKS = ROOT / "tests" / "decks"
+
+
+@pytest.fixture(scope="session")
+def web_config(full_catalogue_dir: Path) -> WebConfig:
+    return WebConfig(catalogue=full_catalogue_dir, images=True)
+
+
+@pytest.fixture(scope="session")
+def web_app(web_config: WebConfig) -> ASGIApp:
+    return create_app(web_config)
+
+
+@pytest.fixture(scope="module")
+def client(web_app: ASGIApp) -> Iterator[TestClient]:
+    # The context manager keeps one event loop thread, as a uvicorn worker has.
+    with TestClient(web_app, raise_server_exceptions=False) as test_client:
+        yield test_client
+
+
+@pytest.fixture(scope="session")
+def legal_text() -> str:
+    return (EXAMPLES / "charizard-ex.txt").read_text(encoding="utf-8")
+
+
+@pytest.fixture(scope="session")
+def illegal_text() -> str:
+    return (EXAMPLES / "illegal-several-codes.txt").read_text(encoding="utf-8")

@@ -1,0 +1,90 @@
+"""The JSON API for bots and other sites: check a deck, search cards, a Totem's numbers.
+
+``POST /api/check`` answers with the report of ``schemas/report.schema.json`` (200 whether
+the deck is legal or not: the verdict is ``legal``); an unreadable body is 400 with
+``{"error": "…"}``, the same sentence the CLI prints.
+"""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from totemdeck.decklist.read import DecklistError
+from totemdeck.rules.totem import why_not_totem
+from totemdeck.web.finder import find_cards
+from totemdeck.web.pages import int_param, language, library
+from totemdeck.web.share import ShareCodeError
+
+API_HEADERS = {"Cache-Control": "no-store"}
+
+
+def _error(message: str, status: int) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status, headers=API_HEADERS)
+
+
+async def api_check(request: Request) -> Response:
+    """Deck text (any format ``totemdeck check`` reads, the JSON deck document included)."""
+    lib = library(request)
+    lang = language(request)
+    code = request.query_params.get("d")
+    try:
+        if code is not None:
+            checked = lib.check_code(code, lang)
+        else:
+            data = await request.body()
+            if not data.strip():
+                return _error("the request body is empty: send a decklist", 400)
+            checked = lib.check(lib.read(data, "request body"), lang)
+    except (DecklistError, ShareCodeError) as exc:
+        return _error(str(exc), 400)
+    return JSONResponse(checked.report.as_dict(), headers=API_HEADERS)
+
+
+async def api_cards(request: Request) -> Response:
+    lib = library(request)
+    query = request.query_params.get("q", "")
+    if not query.strip():
+        return _error("give a query: /api/cards?q=…", 400)
+    limit = int_param(request, "limit", 20, 1, 200)
+    found = find_cards(lib, query, limit, language(request))
+    if found.error:
+        return JSONResponse(
+            {"error": found.error, "position": found.position}, status_code=400, headers=API_HEADERS
+        )
+    return JSONResponse(
+        {
+            "query": query,
+            "total": found.total,
+            "explanation": found.explanation,
+            "cards": [card.to_record() for card in found.cards],
+        },
+        headers=API_HEADERS,
+    )
+
+
+async def api_totem(request: Request) -> Response:
+    lib = library(request)
+    card_id = request.path_params["card_id"][:60]
+    card = lib.catalogue.get(card_id)
+    if card is None:
+        return _error(f"no card has the id {card_id!r}", 404)
+    numbers = lib.totem_numbers(card)
+    return JSONResponse(
+        {
+            "card": card.id,
+            "label": card.label,
+            "totem": numbers.as_dict(extended=True) if numbers else None,
+            "why_not": why_not_totem(card),
+        },
+        status_code=200 if numbers else 422,
+        headers=API_HEADERS,
+    )
+
+
+ROUTES = [
+    Route("/api/check", api_check, methods=["POST"], name="api_check"),
+    Route("/api/cards", api_cards, name="api_cards"),
+    Route("/api/totem/{card_id:path}", api_totem, name="api_totem"),
+]

@@ -1,0 +1,216 @@
+"""The pages about one deck: Check (paste, upload or a share link), Stats and Export."""
+
+from __future__ import annotations
+
+import random
+import secrets
+
+from starlette.datastructures import UploadFile
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Route
+
+from totemdeck.decklist.read import MAX_BYTES, DecklistError
+from totemdeck.export.formats import FORMATS, ExportError, export_deck
+from totemdeck.rules.engine import CheckedDeck
+from totemdeck.stats import deck_stats, sample_opening
+from totemdeck.web.charts import bar_chart, odds_curve
+from totemdeck.web.language import COOKIE, LANGUAGES
+from totemdeck.web.pages import error_page, int_param, language, library, render
+from totemdeck.web.service import share_code
+from totemdeck.web.share import ShareCodeError
+from totemdeck.web.view import deck_view
+
+# Example text in the empty Check form.
+PLACEHOLDER = "Totem: 1\n1 Charizard ex OBF 125\n\nPokémon: 20\n1 Charmander PAF 7\n…"
+
+
+def _shared(request: Request) -> tuple[str, CheckedDeck] | HTMLResponse:
+    """The deck of ``?d=`` checked, or the error page a bad or missing code deserves."""
+    code = request.query_params.get("d", "")
+    if not code:
+        return error_page(
+            request, 400, "No deck", "This page shows a deck: open it from a checked deck."
+        )
+    try:
+        return code, library(request).check_code(code, language(request))
+    except ShareCodeError as exc:
+        return error_page(request, 400, "Unreadable deck link", f"{exc}.")
+
+
+def _report_context(request: Request, checked: CheckedDeck, text: str) -> dict[str, object]:
+    code = share_code(checked)
+    return {
+        "view": deck_view(checked),
+        "deck_text": text,
+        "code": code,
+        "share_url": str(request.url_for("check")) + f"?d={code}" if code else None,
+    }
+
+
+async def check_page(request: Request) -> Response:
+    """GET: the form, or a shared deck's verdict; POST: the verdict on a pasted or uploaded list."""
+    lib = library(request)
+    lang = language(request)
+    if request.method == "GET":
+        if not request.query_params.get("d"):
+            return render(request, "check.html", {"placeholder": PLACEHOLDER, "deck_text": ""})
+        shared = _shared(request)
+        if isinstance(shared, HTMLResponse):
+            return shared
+        _code, checked = shared
+        text = export_deck(checked, "ptcgl", lib.fmt, lang=lang) if checked.deck.entries else ""
+        return render(request, "check.html", _report_context(request, checked, text))
+    try:
+        async with request.form(max_files=1, max_fields=4, max_part_size=MAX_BYTES + 1) as form:
+            upload = form.get("file")
+            pasted = form.get("deck")
+            if isinstance(upload, UploadFile) and upload.filename:
+                data = await upload.read(MAX_BYTES + 1)
+                name = upload.filename[:100]
+            else:
+                data = (pasted if isinstance(pasted, str) else "").encode("utf-8")
+                name = "pasted list"
+    except HTTPException as exc:  # malformed multipart, too many parts
+        return error_page(request, 400, "Unreadable form", f"{exc.detail}.")
+    if not data.strip():
+        return render(
+            request,
+            "check.html",
+            {
+                "placeholder": PLACEHOLDER,
+                "deck_text": "",
+                "problem": "Paste a list or choose a file.",
+            },
+            400,
+        )
+    try:
+        decklist = lib.read(data, name)
+    except DecklistError as exc:
+        text = "" if len(data) > MAX_BYTES else data.decode("utf-8", "replace")
+        return render(
+            request,
+            "check.html",
+            {"placeholder": PLACEHOLDER, "deck_text": text, "problem": str(exc)},
+            400,
+        )
+    checked = lib.check(decklist, lang)
+    text = data.decode("utf-8", "replace")
+    return render(request, "check.html", _report_context(request, checked, text))
+
+
+async def stats_page(request: Request) -> Response:
+    shared = _shared(request)
+    if isinstance(shared, HTMLResponse):
+        return shared
+    code, checked = shared
+    lib = library(request)
+    card = request.query_params.get("card", "")[:100].strip() or None
+    turn = int_param(request, "turn", 2, 0, 15)
+    first = request.query_params.get("first") == "1"
+    stats = deck_stats(checked, lib.checker(language(request)).ctx, card, turn, first)
+    seed = int_param(request, "seed", 0, 0, 2**31)
+    if not seed:
+        seed = secrets.randbelow(2**31 - 1) + 1
+    opening = sample_opening(checked.deck.main, random.Random(seed))
+    charts = {
+        "supertypes": bar_chart(stats.supertypes),
+        "columns": bar_chart(stats.pokemon_by_column),
+        "types": bar_chart(stats.pokemon_by_type),
+        "trainers": bar_chart(stats.trainers_by_kind),
+        "energy": bar_chart(stats.energy_by_type),
+        "coverage": bar_chart(stats.identity_coverage),
+    }
+    curve = odds_curve(stats.card_odds.get("curve", [])) if stats.card_odds else None
+    return render(
+        request,
+        "stats.html",
+        {
+            "view": deck_view(checked),
+            "code": code,
+            "stats": stats,
+            "charts": charts,
+            "curve": curve,
+            "card": card or "",
+            "turn": turn,
+            "first": first,
+            "opening": opening,
+            "next_seed": secrets.randbelow(2**31 - 1) + 1,
+        },
+    )
+
+
+async def export_page(request: Request) -> Response:
+    shared = _shared(request)
+    if isinstance(shared, HTMLResponse):
+        return shared
+    code, checked = shared
+    lib = library(request)
+    lang = language(request)
+    context: dict[str, object] = {"view": deck_view(checked), "code": code, "formats": FORMATS}
+    if checked.report.legal:
+        context["ptcgl"] = export_deck(checked, "ptcgl", lib.fmt, lang=lang)
+        context["ptcgl_plain"] = export_deck(checked, "ptcgl", lib.fmt, lang=lang, plain=True)
+    return render(request, "export.html", context, 200 if checked.report.legal else 409)
+
+
+_MEDIA = {
+    "ptcgl": ("text/plain; charset=utf-8", "txt"),
+    "json": ("application/json", "json"),
+    "csv": ("text/csv; charset=utf-8", "csv"),
+    "text": ("text/plain; charset=utf-8", "txt"),
+}
+
+
+async def export_download(request: Request) -> Response:
+    """The deck as a file, legal decks only (as ``totemdeck export``)."""
+    to = request.path_params["to"]
+    if to not in _MEDIA:
+        return error_page(request, 404, "No such export", f"There is no export called {to!r}.")
+    shared = _shared(request)
+    if isinstance(shared, HTMLResponse):
+        return shared
+    _code, checked = shared
+    if not checked.report.legal:
+        return error_page(
+            request,
+            409,
+            "Not legal",
+            "Only legal decks are exported; fix the deck first (its page lists what is wrong).",
+        )
+    lib = library(request)
+    plain = request.query_params.get("plain") == "1"
+    try:
+        text = export_deck(checked, to, lib.fmt, lang=language(request), plain=plain)
+    except ExportError as exc:
+        return error_page(request, 500, "Export failed", str(exc))
+    media, extension = _MEDIA[to]
+    name = f"totem-deck-{to}.{extension}"
+    return Response(
+        text,
+        media_type=media,
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+async def switch_language(request: Request) -> Response:
+    """Remember the chosen language in a cookie and go back (only to a page of this site)."""
+    wanted = request.query_params.get("to", "en")
+    back = request.query_params.get("next", "/")
+    if not back.startswith("/") or back.startswith("//") or "\\" in back or "\n" in back:
+        back = "/"
+    response = RedirectResponse(back, status_code=303)
+    if wanted in LANGUAGES:
+        response.set_cookie(COOKIE, wanted, max_age=365 * 24 * 3600, samesite="lax")
+    return response
+
+
+ROUTES = [
+    Route("/", check_page, methods=["GET", "POST"], name="home"),
+    Route("/check", check_page, methods=["GET", "POST"], name="check"),
+    Route("/stats", stats_page, name="stats"),
+    Route("/export", export_page, name="export"),
+    Route("/export/{to}", export_download, name="export_download"),
+    Route("/lang", switch_language, name="lang"),
+]

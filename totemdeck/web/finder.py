@@ -1,0 +1,61 @@
+"""Card search for the Cards and Build pages and ``/api/cards``.
+
+Uses the card search language (``totemdeck.search.search_cards``) when it is installed;
+before it is, a plain name search (case- and accent-insensitive, Spanish names too).
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from typing import Any
+
+from totemdeck.catalogue.model import Card
+from totemdeck.web.service import Library
+
+MAX_QUERY_CHARS = 500
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    cards: list[Card]
+    total: int
+    explanation: str
+    error: str | None = None
+    position: int | None = None  # where in the query the error is (0-based)
+
+
+def _search_module() -> Any:
+    try:
+        return importlib.import_module("totemdeck.search")
+    except ImportError:
+        return None
+
+
+def has_search_language() -> bool:
+    return _search_module() is not None
+
+
+def find_cards(lib: Library, query: str, limit: int = 60, lang: str = "en") -> Found:
+    """Cards matching ``query`` (at most ``limit``); a bad query is an ``error``, not a raise."""
+    query = query.strip()
+    if not query:
+        return Found([], 0, "")
+    if len(query) > MAX_QUERY_CHARS:
+        return Found([], 0, "", f"the query is over {MAX_QUERY_CHARS} characters long")
+    module = _search_module()
+    if module is None:
+        cards = lib.catalogue.search(query, limit=limit + 1)
+        return Found(cards[:limit], len(cards), f"cards whose name contains “{query}”")
+    try:
+        result = module.search_cards(
+            lib.catalogue,
+            query,
+            limit=limit,
+            lang=lang,
+            banlist=lib.banlist,
+            format_rules=lib.fmt,
+        )
+    except module.QuerySyntaxError as exc:
+        return Found([], 0, "", str(exc), getattr(exc, "position", None))
+    return Found(list(result.cards), int(result.total), str(result.explanation))

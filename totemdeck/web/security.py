@@ -1,0 +1,129 @@
+"""Two ASGI middlewares every response passes: security headers, and a request body cap
+enforced while the body is read (a lying or missing Content-Length cannot get past it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+# Where the two card sources publish their images (2026-11-30); the player's browser loads
+# them directly, nothing else outside this server is ever loaded.
+IMAGE_HOSTS = ("https://images.pokemontcg.io", "https://assets.tcgdex.net")
+
+
+def content_security_policy(image_hosts: Iterable[str] = IMAGE_HOSTS) -> str:
+    """No inline script or style, nothing from elsewhere but card images, no framing."""
+    return "; ".join(
+        [
+            "default-src 'none'",
+            "script-src 'self'",
+            "style-src 'self'",
+            "img-src 'self' data: " + " ".join(image_hosts),
+            "connect-src 'self'",
+            "form-action 'self'",
+            "frame-ancestors 'none'",
+            "base-uri 'none'",
+        ]
+    )
+
+
+def security_headers(image_hosts: Iterable[str] = IMAGE_HOSTS) -> list[tuple[bytes, bytes]]:
+    return [
+        (b"content-security-policy", content_security_policy(image_hosts).encode()),
+        (b"x-content-type-options", b"nosniff"),
+        (b"x-frame-options", b"DENY"),
+        (b"referrer-policy", b"no-referrer"),
+        (b"cross-origin-opener-policy", b"same-origin"),
+        (b"permissions-policy", b"camera=(), microphone=(), geolocation=()"),
+    ]
+
+
+class SecurityHeaders:
+    """Adds the headers of ``security_headers`` to every HTTP response."""
+
+    def __init__(self, app: ASGIApp, image_hosts: Iterable[str] = IMAGE_HOSTS) -> None:
+        self.app = app
+        self.headers = security_headers(image_hosts)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                names = {name for name, _value in message.get("headers", [])}
+                extra = [(n, v) for n, v in self.headers if n not in names]
+                message["headers"] = [*message.get("headers", []), *extra]
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+class BodyTooLarge(Exception):
+    """Raised inside ``receive`` when a body passes the cap; answered with 413."""
+
+
+class BodyLimit:
+    """Refuses request bodies over ``max_bytes``: at once when Content-Length says so,
+    otherwise as soon as the bytes read pass the cap (chunked or lying clients)."""
+
+    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+        self.app = app
+        self.max_bytes = max_bytes
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        for name, value in scope.get("headers", []):
+            if name == b"content-length":
+                try:
+                    declared = int(value)
+                except ValueError:
+                    await _too_large(send, "a Content-Length that is not a number", 400)
+                    return
+                if declared > self.max_bytes:
+                    await _too_large(send, f"over {self.max_bytes} bytes")
+                    return
+        seen = 0
+        started = False
+
+        async def counting_receive() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.max_bytes:
+                    raise BodyTooLarge
+            return message
+
+        async def tracking_send(message: Message) -> None:
+            nonlocal started
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        try:
+            await self.app(scope, counting_receive, tracking_send)
+        except BodyTooLarge:
+            if not started:
+                await _too_large(send, f"over {self.max_bytes} bytes")
+
+
+async def _too_large(send: Send, why: str, status: int = 413) -> None:
+    body = f"The request body is refused: {why}.\n".encode()
+    await send(
+        {
+            "type": "http.response.start",
+            "status": status,
+            "headers": [
+                (b"content-type", b"text/plain; charset=utf-8"),
+                (b"content-length", str(len(body)).encode()),
+                (b"connection", b"close"),
+            ],
+        }
+    )
+    await send({"type": "http.response.body", "body": body})
