@@ -33,7 +33,19 @@ DOMAIN = "totemdeck"
 TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 LANGUAGES = ("es",)  # English is the source language: its messages are the msgids
 WIDTH = 100
-METHOD_MAP = [("_validators/**.py", "ignore"), ("**.py", "python")]
+METHOD_MAP = [
+    ("_validators/**.py", "ignore"),
+    ("**.py", "python"),
+    # the web app's templates mark their words with jinja2's i18n extension: _(), ngettext()
+    ("web/templates/**.html", "jinja2.ext:babel_extract"),
+]
+OPTIONS_MAP = {
+    "web/templates/**.html": {
+        "extensions": "jinja2.ext.i18n",
+        "trim_blocks": "true",
+        "lstrip_blocks": "true",
+    }
+}
 VOLATILE_HEADERS = ('"POT-Creation-Date:', '"PO-Revision-Date:', '"Project-Id-Version:')
 
 
@@ -49,6 +61,7 @@ def _code_messages() -> Iterator[tuple[str | tuple[str, ...], str, list[str]]]:
     for filename, _lineno, message, comments, _context in extract_from_dir(
         PACKAGE,
         method_map=METHOD_MAP,
+        options_map=OPTIONS_MAP,
         keywords=DEFAULT_KEYWORDS,
         comment_tags=("TRANSLATORS:",),
         strip_comment_tags=True,

@@ -251,3 +251,23 @@ def test_api_cards_and_totem(client: TestClient) -> None:
     assert totem.json()["totem"]["invocation_cost"] == 4
     assert client.get("/api/totem/sve-2").status_code == 422
     assert client.get("/api/totem/nothing-1").status_code == 404
+
+
+def test_the_page_speaks_spanish_when_asked(client: TestClient, illegal_text: str) -> None:
+    page = client.post("/check", params={"lang": "es"}, data={"deck": illegal_text}).text
+    assert '<html lang="es">' in page
+    assert '<strong class="verdict-word">NO LEGAL</strong>' in page
+    assert "Coste de Invocación" in page and "Comprobar" in page
+    assert "Partidarios" in page  # the Supporters group
+    english = client.post("/check", data={"deck": illegal_text}).text
+    assert "Invocation Cost" in english and "Coste de Invocación" not in english
+
+
+def test_the_language_cookie_and_accept_language_choose_the_language(client: TestClient) -> None:
+    assert "Comprobar un mazo" in client.get("/check", headers={"accept-language": "es-ES"}).text
+    client.cookies.set("lang", "es")
+    try:
+        assert "Comprobar un mazo" in client.get("/check").text
+        assert "Check a deck" in client.get("/check", params={"lang": "en"}).text
+    finally:
+        client.cookies.clear()

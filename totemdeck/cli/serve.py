@@ -9,7 +9,7 @@ import typer
 from totemdeck.cli import app
 from totemdeck.cli.check import BanlistOption, FormatFileOption
 from totemdeck.cli.options import CatalogueOption
-from totemdeck.cli.output import fail
+from totemdeck.errors import UsageError
 
 
 @app.command("serve")
@@ -36,8 +36,10 @@ def serve_command(
         from totemdeck.web import create_app
         from totemdeck.web.service import WebConfig
     except ImportError as exc:
-        fail(f"the web app needs its extra: pip install 'totemdeck[web]' ({exc.name} is missing)")
-    from totemdeck.catalogue.store import default_dir
+        raise UsageError(
+            f"the web app needs its extra: pip install 'totemdeck[web]' ({exc.name} is missing)"
+        ) from exc
+    from totemdeck.catalogue.schema import default_dir
 
     folder = default_dir(catalogue)
     config = WebConfig(catalogue=folder, banlist=banlist, format_file=format_file, images=images)

@@ -18,7 +18,9 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
+from totemdeck.i18n import _
 from totemdeck.web import api, build_page, card_pages, deck_pages
+from totemdeck.web.language import LanguageMiddleware
 from totemdeck.web.pages import error_page
 from totemdeck.web.security import BodyLimit, BodyTooLarge, SecurityHeaders
 from totemdeck.web.service import Library, WebConfig
@@ -39,23 +41,25 @@ def _wants_json(request: Request) -> bool:
 
 async def _http_error(request: Request, exc: Exception) -> Response:
     status = exc.status_code if isinstance(exc, HTTPException) else 500
-    titles = {404: "Not found", 405: "Not allowed", 400: "Bad request"}
+    titles = {404: _("Not found"), 405: _("Not allowed"), 400: _("Bad request")}
     detail = exc.detail if isinstance(exc, HTTPException) else "error"
     if _wants_json(request):
         return JSONResponse({"error": str(detail)}, status_code=status)
     if status == 404:
-        message = "There is no page here. Start from Check, Build or Cards."
+        message = _("There is no page here. Start from Check, Build or Cards.")
     else:
         message = str(detail)
-    return error_page(request, status, titles.get(status, "Error"), message)
+    return error_page(request, status, titles.get(status, _("Error")), message)
 
 
 async def _too_large(request: Request, exc: Exception) -> Response:
     limit = request.app.state.library.config.max_body
-    message = f"The request body is over {limit} bytes; a decklist is at most 1 MiB."
+    message = _("The request body is over {limit} bytes; a decklist is at most 1 MiB.").format(
+        limit=limit
+    )
     if _wants_json(request):
         return JSONResponse({"error": message}, status_code=413)
-    return error_page(request, 413, "Too large", message)
+    return error_page(request, 413, _("Too large"), message)
 
 
 async def _server_error(request: Request, exc: Exception) -> Response:
@@ -64,7 +68,7 @@ async def _server_error(request: Request, exc: Exception) -> Response:
         return JSONResponse({"error": "internal error"}, status_code=500)
     try:
         return error_page(
-            request, 500, "Something broke", "The server could not answer this request."
+            request, 500, _("Something broke"), _("The server could not answer this request.")
         )
     except Exception:  # the error page itself failed: the plainest answer there is
         return PlainTextResponse("Internal error\n", status_code=500)
@@ -96,7 +100,7 @@ def create_app(config: WebConfig | None = None) -> ASGIApp:
     )
     app.state.library = library
     app.state.templates = environment(images=config.images)
-    return BodyLimit(SecurityHeaders(app), config.max_body)
+    return BodyLimit(SecurityHeaders(LanguageMiddleware(app)), config.max_body)
 
 
 _app: ASGIApp | None = None

@@ -12,6 +12,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from totemdeck.decklist.read import DecklistError
+from totemdeck.i18n import _
 from totemdeck.rules.totem import why_not_totem
 from totemdeck.web.finder import find_cards
 from totemdeck.web.pages import int_param, language, library
@@ -35,7 +36,7 @@ async def api_check(request: Request) -> Response:
         else:
             data = await request.body()
             if not data.strip():
-                return _error("the request body is empty: send a decklist", 400)
+                return _error(_("the request body is empty: send a decklist"), 400)
             checked = lib.check(lib.read(data, "request body"), lang)
     except (DecklistError, ShareCodeError) as exc:
         return _error(str(exc), 400)
@@ -46,7 +47,7 @@ async def api_cards(request: Request) -> Response:
     lib = library(request)
     query = request.query_params.get("q", "")
     if not query.strip():
-        return _error("give a query: /api/cards?q=…", 400)
+        return _error(_("give a query: /api/cards?q=…"), 400)
     limit = int_param(request, "limit", 20, 1, 200)
     found = find_cards(lib, query, limit, language(request))
     if found.error:
@@ -69,7 +70,7 @@ async def api_totem(request: Request) -> Response:
     card_id = request.path_params["card_id"][:60]
     card = lib.catalogue.get(card_id)
     if card is None:
-        return _error(f"no card has the id {card_id!r}", 404)
+        return _error(_("no card has the id {card_id!r}").format(card_id=card_id), 404)
     numbers = lib.totem_numbers(card)
     return JSONResponse(
         {

@@ -12,6 +12,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from totemdeck.catalogue.model import Card
+from totemdeck.i18n import _
 from totemdeck.web.finder import find_cards, has_search_language
 from totemdeck.web.pages import error_page, language, library, render
 from totemdeck.web.share import (
@@ -63,7 +64,7 @@ async def build_page(request: Request) -> Response:
     try:
         cards = decode_cards(code) if code else []
     except ShareCodeError as exc:
-        return error_page(request, 400, "Unreadable deck link", f"{exc}.")
+        return error_page(request, 400, _("Unreadable deck link"), f"{exc}.")
     totem_ids = [c for c in cards if c.totem]
     checked = lib.check(to_decklist(cards, "deck being built"), lang) if cards else None
     totem = checked.deck.totem[0].card if checked and checked.deck.totem else None

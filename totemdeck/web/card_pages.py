@@ -7,6 +7,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from totemdeck.catalogue.model import ENERGY_TYPES
+from totemdeck.i18n import _
 from totemdeck.rules.totem import why_not_totem
 from totemdeck.rules.traits import identity
 from totemdeck.web.finder import find_cards, has_search_language
@@ -34,7 +35,12 @@ async def card_page(request: Request) -> Response:
     card_id = request.path_params["card_id"][:60]
     card = lib.catalogue.get(card_id)
     if card is None:
-        return error_page(request, 404, "No such card", f"No card has the id {card_id!r}.")
+        return error_page(
+            request,
+            404,
+            _("No such card"),
+            _("No card has the id {card_id!r}.").format(card_id=card_id),
+        )
     prints = sorted(
         lib.catalogue.by_name(card.name), key=lambda c: (c.set.release_date, c.id), reverse=True
     )[:MAX_PRINTS]

@@ -13,6 +13,7 @@ from starlette.routing import Route
 
 from totemdeck.decklist.read import MAX_BYTES, DecklistError
 from totemdeck.export.formats import FORMATS, ExportError, export_deck
+from totemdeck.i18n import _
 from totemdeck.rules.engine import CheckedDeck
 from totemdeck.stats import deck_stats, sample_opening
 from totemdeck.web.charts import bar_chart, odds_curve
@@ -31,12 +32,12 @@ def _shared(request: Request) -> tuple[str, CheckedDeck] | HTMLResponse:
     code = request.query_params.get("d", "")
     if not code:
         return error_page(
-            request, 400, "No deck", "This page shows a deck: open it from a checked deck."
+            request, 400, _("No deck"), _("This page shows a deck: open it from a checked deck.")
         )
     try:
         return code, library(request).check_code(code, language(request))
     except ShareCodeError as exc:
-        return error_page(request, 400, "Unreadable deck link", f"{exc}.")
+        return error_page(request, 400, _("Unreadable deck link"), f"{exc}.")
 
 
 def _report_context(request: Request, checked: CheckedDeck, text: str) -> dict[str, object]:
@@ -73,7 +74,7 @@ async def check_page(request: Request) -> Response:
                 data = (pasted if isinstance(pasted, str) else "").encode("utf-8")
                 name = "pasted list"
     except HTTPException as exc:  # malformed multipart, too many parts
-        return error_page(request, 400, "Unreadable form", f"{exc.detail}.")
+        return error_page(request, 400, _("Unreadable form"), f"{exc.detail}.")
     if not data.strip():
         return render(
             request,
@@ -81,7 +82,7 @@ async def check_page(request: Request) -> Response:
             {
                 "placeholder": PLACEHOLDER,
                 "deck_text": "",
-                "problem": "Paste a list or choose a file.",
+                "problem": _("Paste a list or choose a file."),
             },
             400,
         )
@@ -167,7 +168,9 @@ async def export_download(request: Request) -> Response:
     """The deck as a file, legal decks only (as ``totemdeck export``)."""
     to = request.path_params["to"]
     if to not in _MEDIA:
-        return error_page(request, 404, "No such export", f"There is no export called {to!r}.")
+        return error_page(
+            request, 404, _("No such export"), _("There is no export called {to!r}.").format(to=to)
+        )
     shared = _shared(request)
     if isinstance(shared, HTMLResponse):
         return shared
@@ -176,15 +179,15 @@ async def export_download(request: Request) -> Response:
         return error_page(
             request,
             409,
-            "Not legal",
-            "Only legal decks are exported; fix the deck first (its page lists what is wrong).",
+            _("Not legal"),
+            _("Only legal decks are exported; fix the deck first (its page lists what is wrong)."),
         )
     lib = library(request)
     plain = request.query_params.get("plain") == "1"
     try:
         text = export_deck(checked, to, lib.fmt, lang=language(request), plain=plain)
     except ExportError as exc:
-        return error_page(request, 500, "Export failed", str(exc))
+        return error_page(request, 500, _("Export failed"), str(exc))
     media, extension = _MEDIA[to]
     name = f"totem-deck-{to}.{extension}"
     return Response(

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from totemdeck.catalogue.model import Card
+from totemdeck.i18n import _
 from totemdeck.web.service import Library
 
 MAX_QUERY_CHARS = 500
@@ -42,11 +43,15 @@ def find_cards(lib: Library, query: str, limit: int = 60, lang: str = "en") -> F
     if not query:
         return Found([], 0, "")
     if len(query) > MAX_QUERY_CHARS:
-        return Found([], 0, "", f"the query is over {MAX_QUERY_CHARS} characters long")
+        return Found(
+            [], 0, "", _("the query is over {n} characters long").format(n=MAX_QUERY_CHARS)
+        )
     module = _search_module()
     if module is None:
         cards = lib.catalogue.search(query, limit=limit + 1)
-        return Found(cards[:limit], len(cards), f"cards whose name contains “{query}”")
+        return Found(
+            cards[:limit], len(cards), _("cards whose name contains “{query}”").format(query=query)
+        )
     try:
         result = module.search_cards(
             lib.catalogue,

@@ -1,52 +1,23 @@
-"""The page's language: chosen per request, and the gettext calls the templates use.
+"""The page's language: chosen per request, set for the whole request, used by templates.
 
-The templates mark their words with jinja2's i18n extension (``{{ _("Check a deck") }}``,
-``{% trans %}``). Translations come from ``totemdeck.i18n`` when it is installed (its
-``use_language`` sets the language for the request's context); without it, English.
+The language comes from ``?lang=``, else the ``lang`` cookie the switch sets, else the
+browser's Accept-Language, else English. ``LanguageMiddleware`` sets it with
+``totemdeck.i18n.use_language`` around the request, so the templates' ``_()`` and every
+library message built while answering speak it (a context variable: one per request).
 """
 
 from __future__ import annotations
 
-import contextlib
-import importlib
-from collections.abc import Iterator, Mapping
-from typing import Any
+from collections.abc import Mapping
 
-LANGUAGES = ("en", "es")
+from starlette.requests import Request
+from starlette.types import ASGIApp, Receive, Scope, Send
+
+from totemdeck.i18n import SUPPORTED, current_language, use_language
+
+LANGUAGES = SUPPORTED
 LANGUAGE_NAMES = {"en": "English", "es": "Español"}
 COOKIE = "lang"
-
-
-def _i18n() -> Any:
-    try:
-        return importlib.import_module("totemdeck.i18n")
-    except ImportError:
-        return None
-
-
-_MODULE = _i18n()
-
-
-def gettext(message: str) -> str:
-    if _MODULE is not None:
-        return str(_MODULE._(message))
-    return message
-
-
-def ngettext(singular: str, plural: str, n: int) -> str:
-    if _MODULE is not None:
-        return str(_MODULE.ngettext(singular, plural, n))
-    return singular if n == 1 else plural
-
-
-@contextlib.contextmanager
-def use_language(lang: str) -> Iterator[None]:
-    """Messages in ``lang`` inside the block (a no-op until ``totemdeck.i18n`` exists)."""
-    if _MODULE is None:
-        yield
-        return
-    with _MODULE.use_language(lang):
-        yield
 
 
 def pick_language(
@@ -61,3 +32,26 @@ def pick_language(
         if tag in LANGUAGES:
             return tag
     return "en"
+
+
+def request_language() -> str:
+    """The language of the request being answered (set by ``LanguageMiddleware``)."""
+    return current_language()
+
+
+class LanguageMiddleware:
+    """Speak the request's language while it is answered."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        request = Request(scope)
+        lang = pick_language(
+            request.query_params, request.cookies, request.headers.get("accept-language")
+        )
+        with use_language(lang):
+            await self.app(scope, receive, send)

@@ -8,7 +8,7 @@ import jinja2
 from starlette.requests import Request
 from starlette.responses import HTMLResponse
 
-from totemdeck.web.language import LANGUAGES, pick_language, use_language
+from totemdeck.web.language import LANGUAGES, request_language
 from totemdeck.web.service import Library
 
 
@@ -18,9 +18,8 @@ def library(request: Request) -> Library:
 
 
 def language(request: Request) -> str:
-    return pick_language(
-        request.query_params, request.cookies, request.headers.get("accept-language")
-    )
+    """The request's language (``LanguageMiddleware`` chose it)."""
+    return request_language()
 
 
 def render(
@@ -30,10 +29,9 @@ def render(
     env: jinja2.Environment = request.app.state.templates
     lang = language(request)
     here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
-    with use_language(lang):
-        html = env.get_template(template).render(
-            lang=lang, languages=LANGUAGES, here=here, path=request.url.path, **context
-        )
+    html = env.get_template(template).render(
+        lang=lang, languages=LANGUAGES, here=here, path=request.url.path, **context
+    )
     return HTMLResponse(html, status_code=status, headers={"Vary": "Cookie, Accept-Language"})
 
 

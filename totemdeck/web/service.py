@@ -14,17 +14,16 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from totemdeck.banlist import load_banlist
+from totemdeck.api import load_rules, pieces_of
 from totemdeck.catalogue.model import Card
-from totemdeck.catalogue.store import Catalogue, default_dir
+from totemdeck.catalogue.read import Catalogue
+from totemdeck.catalogue.schema import default_dir
 from totemdeck.decklist.model import Decklist
 from totemdeck.decklist.read import decklist_from_bytes
-from totemdeck.resources import default_banlist
 from totemdeck.rules.banlist import Banlist
 from totemdeck.rules.engine import CheckedDeck, Checker
-from totemdeck.rules.format import FormatRules, load_format
+from totemdeck.rules.format import FormatRules
 from totemdeck.rules.totem import TotemNumbers, totem_numbers, why_not_totem
-from totemdeck.rules.traits import is_multipart, parts_needed
 from totemdeck.web.share import SharedCard, decode, encode
 
 LANGUAGES = ("en", "es")
@@ -72,8 +71,8 @@ class Library:
 
     def __init__(self, config: WebConfig) -> None:
         self.config = config
-        self.fmt: FormatRules = load_format(config.format_file)
-        self.banlist: Banlist = load_banlist(config.banlist or default_banlist()).banlist
+        rules: tuple[Banlist, FormatRules] = load_rules(config.banlist, config.format_file)
+        self.banlist, self.fmt = rules
         self._local = threading.local()
         self.catalogue.count()  # fail now (CatalogueMissing) rather than on the first request
 
@@ -113,10 +112,7 @@ class Library:
 
     def totem_pieces(self, card: Card) -> list[Card]:
         """The card, or every piece of its LEGEND / V-UNION (same name, same set)."""
-        if not is_multipart(card):
-            return [card]
-        same = [c for c in self.catalogue.by_name(card.name) if c.set.id == card.set.id]
-        return same[: parts_needed(card, self.fmt)] or [card]
+        return pieces_of(self.catalogue, card, self.fmt)
 
     def totem_numbers(self, card: Card) -> TotemNumbers | None:
         if why_not_totem(card):

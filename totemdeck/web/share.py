@@ -21,6 +21,7 @@ from dataclasses import dataclass
 
 from totemdeck.decklist.model import DeckLine, Decklist
 from totemdeck.errors import TotemdeckError
+from totemdeck.i18n import _
 
 VERSION = "1"
 MAX_CODE_CHARS = 8_000  # a 100-card deck encodes to ~600 characters
@@ -63,31 +64,33 @@ def encode(cards: Iterable[SharedCard]) -> str:
 
 def _inflate(code: str) -> str:
     if not code:
-        raise ShareCodeError("the deck code is empty")
+        raise ShareCodeError(_("the deck code is empty"))
     if len(code) > MAX_CODE_CHARS:
-        raise ShareCodeError(f"the deck code is over {MAX_CODE_CHARS} characters long")
+        raise ShareCodeError(
+            _("the deck code is over {n} characters long").format(n=MAX_CODE_CHARS)
+        )
     if code[0] != VERSION:
-        raise ShareCodeError("this is not a deck code of this version of totemdeck")
+        raise ShareCodeError(_("this is not a deck code of this version of totemdeck"))
     body = code[1:]
     if not _CODE.match(body):
-        raise ShareCodeError("the deck code has characters a deck code never has")
+        raise ShareCodeError(_("the deck code has characters a deck code never has"))
     try:
         raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     except (binascii.Error, ValueError) as exc:
-        raise ShareCodeError("the deck code is cut short or altered") from exc
+        raise ShareCodeError(_("the deck code is cut short or altered")) from exc
     unpacker = zlib.decompressobj(-15)
     try:
         data = unpacker.decompress(raw, MAX_PAYLOAD_BYTES)
     except zlib.error as exc:
-        raise ShareCodeError("the deck code is cut short or altered") from exc
+        raise ShareCodeError(_("the deck code is cut short or altered")) from exc
     if unpacker.unconsumed_tail:
-        raise ShareCodeError("the deck code holds more than a deck")
+        raise ShareCodeError(_("the deck code holds more than a deck"))
     if not unpacker.eof:
-        raise ShareCodeError("the deck code is cut short")
+        raise ShareCodeError(_("the deck code is cut short"))
     try:
         return data.decode("ascii")
     except UnicodeDecodeError as exc:
-        raise ShareCodeError("the deck code is cut short or altered") from exc
+        raise ShareCodeError(_("the deck code is cut short or altered")) from exc
 
 
 def _entry(item: str, totem: bool) -> SharedCard:
@@ -95,9 +98,9 @@ def _entry(item: str, totem: bool) -> SharedCard:
     if not star:
         count_text, card_id = "1", item
     if not count_text.isdigit() or not 1 <= int(count_text) <= MAX_COUNT:
-        raise ShareCodeError(f"the deck code has a bad count in {item[:50]!r}")
+        raise ShareCodeError(_("the deck code has a bad count in {item!r}").format(item=item[:50]))
     if not _ID.match(card_id):
-        raise ShareCodeError(f"the deck code has a bad card id {card_id[:50]!r}")
+        raise ShareCodeError(_("the deck code has a bad card id {id!r}").format(id=card_id[:50]))
     return SharedCard(card_id, int(count_text), totem)
 
 
@@ -105,11 +108,11 @@ def decode_cards(code: str) -> list[SharedCard]:
     """The cards of a code, in order (the Totem first); raises ``ShareCodeError``."""
     totem_part, tilde, main_part = _inflate(code).partition("~")
     if not tilde or "~" in main_part:
-        raise ShareCodeError("the deck code is not a deck")
+        raise ShareCodeError(_("the deck code is not a deck"))
     items = [(x, True) for x in totem_part.split(",") if x]
     items += [(x, False) for x in main_part.split(",") if x]
     if len(items) > MAX_ENTRIES:
-        raise ShareCodeError(f"the deck code has over {MAX_ENTRIES} entries")
+        raise ShareCodeError(_("the deck code has over {n} entries").format(n=MAX_ENTRIES))
     return [_entry(item, totem) for item, totem in items]
 
 

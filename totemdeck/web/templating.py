@@ -10,7 +10,9 @@ import jinja2
 
 from totemdeck import __version__
 from totemdeck.catalogue.model import Card
-from totemdeck.web.language import LANGUAGE_NAMES, gettext, ngettext
+from totemdeck.i18n import _, decimal, ngettext, percent
+from totemdeck.i18n.terms import term, terms
+from totemdeck.web.language import LANGUAGE_NAMES
 from totemdeck.web.view import ENERGY_SYMBOLS
 
 TEMPLATES = Path(__file__).parent / "templates"
@@ -47,7 +49,9 @@ def environment(images: bool = True) -> jinja2.Environment:
         lstrip_blocks=True,
         undefined=jinja2.StrictUndefined,
     )
-    env.install_gettext_callables(gettext, ngettext, newstyle=True)  # type: ignore[attr-defined]
+    # Old-style gettext: messages are written as everywhere else, with str.format placeholders
+    # (``_("line {n}").format(n=...)``); the result is escaped like any other value.
+    env.install_gettext_callables(_, ngettext, newstyle=False)  # type: ignore[attr-defined]
     env.globals.update(
         version=__version__,
         images=images,
@@ -57,5 +61,9 @@ def environment(images: bool = True) -> jinja2.Environment:
         card_code=card_code,
         card_image=card_image,
         query=query,
+        percent=percent,
+        term=term,
+        terms=terms,
+        decimal=decimal,
     )
     return env

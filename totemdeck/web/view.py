@@ -13,6 +13,7 @@ from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.names import name_key
 from totemdeck.export.order import TRAINER_KINDS, export_lines
 from totemdeck.findings import Finding
+from totemdeck.i18n import N_
 from totemdeck.rules.engine import CheckedDeck, Report
 
 # One letter and one CSS class per Energy type (the letters PTCG Live writes: {R}, {W}…).
@@ -83,14 +84,14 @@ class DeckView:
 
 
 _GROUP_TITLES = {
-    "totem": "Totem",
-    "pokemon": "Pokémon",
-    "Supporter": "Supporters",
-    "Item": "Items",
-    "Pokémon Tool": "Pokémon Tools",
-    "Stadium": "Stadiums",
-    "other": "Other Trainers",
-    "energy": "Energy",
+    "totem": N_("Totem"),
+    "pokemon": N_("Pokémon"),
+    "Supporter": N_("Supporters"),
+    "Item": N_("Items"),
+    "Pokémon Tool": N_("Pokémon Tools"),
+    "Stadium": N_("Stadiums"),
+    "other": N_("Other Trainers"),
+    "energy": N_("Energy"),
 }
 
 
