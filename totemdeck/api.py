@@ -18,7 +18,7 @@ from totemdeck.catalogue.read import Catalogue
 from totemdeck.errors import NotFound, UsageError
 from totemdeck.i18n import _
 from totemdeck.rules.banlist import Banlist
-from totemdeck.rules.engine import CheckedDeck, Checker
+from totemdeck.rules.engine import Checker
 from totemdeck.rules.format import FormatRules, load_format
 from totemdeck.rules.totem import TotemNumbers, totem_numbers, why_not_totem
 
@@ -26,7 +26,6 @@ __all__ = [
     "CardFacts",
     "TotemLookup",
     "card_facts",
-    "check_deck_file",
     "find_card",
     "load_rules",
     "lookup_totem",
@@ -66,13 +65,6 @@ def make_checker(
     """A ``Checker`` with the banlist and format files a person chose (see ``load_rules``)."""
     bans, fmt = load_rules(banlist, format_file)
     return Checker(catalogue, fmt=fmt, banlist=bans, lang=lang)
-
-
-def check_deck_file(checker: Checker, path: str) -> CheckedDeck:
-    """Read one decklist file (``-``: standard input) and check it, keeping the resolution."""
-    from totemdeck.decklist import read_decklist
-
-    return checker.check_deck(read_decklist(path))
 
 
 def find_card(catalogue: Catalogue, card_id: str) -> Card:

@@ -32,10 +32,6 @@ def report_error(error: TotemdeckError) -> None:
         typer.echo(f"  {line}", err=True)
 
 
-def warn(message: str) -> None:
-    typer.echo(f"totemdeck: warning: {message}", err=True)
-
-
 def write_text(text: str) -> None:
     """Write a whole report to stdout; a closed pipe (``| head``) is not an error."""
     try:

@@ -10,9 +10,12 @@ import importlib
 import importlib.util
 import pkgutil
 from functools import cache
+from typing import TYPE_CHECKING
 
 import totemdeck.sources
-from totemdeck.sources.interface import CardSource
+
+if TYPE_CHECKING:  # the CLI lists names on every start: no need to load the interface
+    from totemdeck.sources.interface import CardSource
 
 __all__ = ["UnknownSource", "all_sources", "get_source", "source_names"]
 
