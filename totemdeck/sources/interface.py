@@ -9,7 +9,7 @@ A source is a sub-package ``sources/<name>/`` with ``client.py`` (HTTP), ``trans
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from totemdeck.errors import TotemdeckError
 
@@ -148,6 +148,7 @@ class ImportFailed(TotemdeckError):
         self.summary = summary
 
 
+@runtime_checkable
 class CardSource(Protocol):
     """One public card source, as the importer sees it."""
 
