@@ -68,6 +68,7 @@ def main() -> None:
         version = _cold([exe, "--version"])
         os.environ["TOTEMDECK_CATALOGUE"] = folder
         check = _cold([exe, "check", str(DECK)])
+        check_es = _cold([exe, "--lang", "es", "check", str(DECK)])  # + the .mo, translated help
     print(f"parse + resolve a 100-card list (warm, median of 50): {parse_resolve * 1000:7.2f} ms")
     print(f"parse + resolve with a new Resolver (median of 10):  {cold_resolver * 1000:7.2f} ms")
     print(f"suggestions: build the name index once:              {build * 1000:7.1f} ms")
@@ -76,6 +77,10 @@ def main() -> None:
     print(
         f"cold `totemdeck check` of a 100-card deck:            {check * 1000:7.1f} ms "
         f"(adds {(check - version) * 1000:.1f} ms; target <= 100)"
+    )
+    print(
+        f"cold `totemdeck --lang es check`, same deck:          {check_es * 1000:7.1f} ms "
+        f"({check_es / check:.2f}× the English check)"
     )
     print(f"first check in a process:                             {first * 1000:7.1f} ms")
     print(
