@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import gettext
 import io
+import re
 import string
 from pathlib import Path
 
@@ -27,9 +28,13 @@ def _forms(value: str | tuple[str, ...] | list[str]) -> tuple[str, ...]:
     return (value,) if isinstance(value, str) else tuple(value)
 
 
+PERCENT_FIELD = re.compile(r"%\((\w+)\)[sd]")  # Jinja's {% trans %} blocks: %(name)s
+
+
 def placeholders(text: str) -> set[str]:
-    """``{name}``, ``{n}``, ``{value!r}``, ``{p:.1%}`` → the fields with their conversions."""
-    fields = set()
+    """``{name}``, ``{n}``, ``{value!r}``, ``{p:.1%}``, ``%(name)s`` → the fields with their
+    conversions."""
+    fields = {f"%({name})" for name in PERCENT_FIELD.findall(text)}
     for _literal, field, spec, conversion in string.Formatter().parse(text):
         if field is not None:
             fields.add(f"{field}!{conversion or ''}:{spec or ''}")
@@ -87,7 +92,9 @@ def test_the_placeholder_check_can_fail() -> None:
     dropped = Message("{name} carries {types}", "{name} lleva tipos")
     renamed = Message("{n} error", "{count} error")
     kept = Message(("{n} error", "{n} errors"), ("{n} error", "{n} errores"))
+    jinja = Message("%(count)s cards in %(deck)s", "%(count)s cartas en %(mazo)s")
     assert _placeholder_problems(dropped) and _placeholder_problems(renamed)
+    assert _placeholder_problems(jinja)
     assert not _placeholder_problems(kept)
 
 
