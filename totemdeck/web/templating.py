@@ -9,18 +9,13 @@ from urllib.parse import urlencode
 import jinja2
 
 from totemdeck import __version__
-from totemdeck.catalogue.model import Card
+from totemdeck.catalogue.model import Card, display_name
 from totemdeck.i18n import _, decimal, ngettext, percent
 from totemdeck.i18n.terms import term, terms
 from totemdeck.web.language import LANGUAGE_NAMES
 from totemdeck.web.view import ENERGY_SYMBOLS
 
 TEMPLATES = Path(__file__).parent / "templates"
-
-
-def card_name(card: Card, lang: str) -> str:
-    """The card's name in ``lang`` where the catalogue knows it."""
-    return card.aliases.get(lang, card.name) if lang != "en" else card.name
 
 
 def card_code(card: Card) -> str:
@@ -57,7 +52,7 @@ def environment(images: bool = True) -> jinja2.Environment:
         images=images,
         energy_symbols=ENERGY_SYMBOLS,
         language_names=LANGUAGE_NAMES,
-        card_name=card_name,
+        card_name=display_name,
         card_code=card_code,
         card_image=card_image,
         query=query,
