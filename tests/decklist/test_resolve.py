@@ -6,6 +6,8 @@ import datetime as dt
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist import Resolver, parse, read_decklist, resolve
@@ -327,3 +329,30 @@ def test_issue_13_a_number_past_the_set_with_the_name_twice_there(resolver: Reso
 def test_issue_13_pocket_code_still_refused(resolver: Resolver) -> None:
     line = resolver.resolve_line(parse("1 Pikachu ex B2 50").lines[0])
     assert line.finding is not None and line.finding.code == "not-legal-print"
+
+
+# Words real lists put on a card line: names, codes (known, unknown, with digits or spaces),
+# numbers with and without prefixes, kinds, symbols, ids, and a shop's address.
+_WORDS = st.sampled_from(
+    [
+        "Pikachu", "Charizard", "ex", "GX", "V", "Energy", "Fire", "grass", "Darkness", "Basic",
+        "- Basic", "- Special", "PR", "SVP", "SWSH154", "SM31", "TK-PikachuLibre", "GEN", "LTR",
+        "HIF", "SV88", "RC14", "TG24", "LOR-TG", "30C", "SV 11B", "BS2", "B2", "A1", "SVE",
+        "Energy XY", "R", "{D}", "◇", "★", "δ", "Star", "Delta", "Prism", "0", "7", "999",
+        "123456789", "pl1-116", "ex10-E", "x3", "#", "Pok?mon:", "Spare:", "Deckname:",
+        "https://www.cardmarket.com/fr/Pokemon/Products/Singles/Base-Set-2/Bill-B2118",
+        "https://www.cardmarket.com/fr/Pokemon/Products/Singles/X/Y-ZZZZZZZZ9999999",
+    ]
+)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.integers(1, 5), st.lists(_WORDS, min_size=1, max_size=6)), max_size=8))
+def test_no_line_of_real_words_crashes_resolution(
+    resolver: Resolver, lines: list[tuple[int, list[str]]]
+) -> None:
+    text = "\n".join(f"{count} {' '.join(words)}" for count, words in lines)
+    result = resolver.resolve(parse(text))
+    for line in result.lines:
+        assert line.candidates or line.finding is not None
+        assert (line.finding is None) == line.resolved
