@@ -103,7 +103,7 @@ __all__ = [
 def __getattr__(name: str) -> Any:
     module = _EXPORTS.get(name)
     if module is None:
-        raise AttributeError(f"module 'totemdeck' has no attribute {name!r}")
+        raise AttributeError(f"module 'totemdeck' has no attribute {name!r}")  # i18n: keep
     value = getattr(importlib.import_module(module), name)
     globals()[name] = value  # later lookups skip this function
     return value

@@ -44,7 +44,7 @@ class Finding:
 
     def __post_init__(self) -> None:
         if self.code not in CODES:
-            raise ValueError(f"unknown finding code {self.code!r}")
+            raise ValueError(f"unknown finding code {self.code!r}")  # i18n: keep
 
     @property
     def severity(self) -> Severity:

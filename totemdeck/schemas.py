@@ -26,7 +26,7 @@ def schema_path(name: str) -> Path:
         candidate = folder / filename
         if candidate.is_file():
             return candidate
-    raise FileNotFoundError(f"schema {filename} is missing from the installation")
+    raise FileNotFoundError(f"schema {filename} is missing from the installation")  # i18n: keep
 
 
 @cache

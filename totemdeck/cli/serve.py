@@ -10,6 +10,7 @@ from totemdeck.cli import app
 from totemdeck.cli.check import BanlistOption, FormatFileOption
 from totemdeck.cli.options import CatalogueOption
 from totemdeck.errors import UsageError
+from totemdeck.i18n import _
 
 
 @app.command("serve")
@@ -37,7 +38,9 @@ def serve_command(
         from totemdeck.web.service import WebConfig
     except ImportError as exc:
         raise UsageError(
-            f"the web app needs its extra: pip install 'totemdeck[web]' ({exc.name} is missing)"
+            _(
+                "the web app needs its extra: pip install 'totemdeck[web]' ({module} is missing)"
+            ).format(module=exc.name)
         ) from exc
     from totemdeck.catalogue.schema import default_dir
 

@@ -73,7 +73,8 @@ def _language_part(value: str) -> str:
 def _checked(value: str, origin: str) -> str:
     language = _language_part(value)
     if language not in SUPPORTED:
-        raise UnknownLanguage(
+        # English: said before a language is settled (the CLI's --lang callback translates)
+        raise UnknownLanguage(  # i18n: keep
             f"{origin}: unknown language {value!r} (choose one of: {', '.join(SUPPORTED)})"
         )
     return language

@@ -49,7 +49,7 @@ def _payload(cards: Iterable[SharedCard]) -> str:
     main: list[str] = []
     for card in cards:
         if not _ID.match(card.card_id) or not 1 <= card.count <= MAX_COUNT:
-            raise ValueError(f"cannot share {card.count} × {card.card_id!r}")
+            raise ValueError(f"cannot share {card.count} × {card.card_id!r}")  # i18n: keep
         item = card.card_id if card.count == 1 else f"{card.count}*{card.card_id}"
         (totem if card.totem else main).append(item)
     return ",".join(totem) + "~" + ",".join(main)
