@@ -15,6 +15,7 @@ from totemdeck.i18n import (
     ngettext,
     percent,
     resolve_language,
+    speaking,
     use_language,
 )
 from totemdeck.i18n.terms import TERMS, term, terms
@@ -128,3 +129,14 @@ def test_every_term_has_a_spanish_name_and_unknown_values_pass_through() -> None
         assert all(term(value) for value in TERMS)
         assert terms(["Fire", "Darkness"]) == "Fuego, Oscura"
         assert term("Future Booster") == "Future Booster"
+
+
+def test_speaking_carries_the_language_into_worker_threads() -> None:
+    def fire(_n: int = 0) -> str:
+        return term("Fire")
+
+    with ThreadPoolExecutor(2) as pool, use_language("es"):
+        plain = pool.submit(fire).result()  # a new thread starts in English
+        carried = pool.submit(speaking(fire)).result()
+        mapped = list(pool.map(speaking(fire), range(3)))
+    assert (plain, carried, mapped) == ("Fire", "Fuego", ["Fuego"] * 3)

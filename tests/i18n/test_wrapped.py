@@ -35,6 +35,11 @@ TRANSLATED = [
     "report/stats_text.py",
     "report/text.py",
     "schemas.py",
+    "sources/http.py",
+    "sources/pokemontcg/client.py",
+    "sources/pokemontcg/provider.py",
+    "sources/tcgdex/client.py",
+    "sources/tcgdex/provider.py",
     "web/share.py",
 ]
 # Calls whose text arguments a person reads.

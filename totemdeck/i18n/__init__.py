@@ -16,12 +16,12 @@ extracts, updates and compiles them (docs: README, "Translating").
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache
+from functools import cache, wraps
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ParamSpec, TypeVar
 
 from totemdeck.errors import TotemdeckError
 
@@ -42,6 +42,7 @@ __all__ = [
     "percent",
     "resolve_language",
     "set_language",
+    "speaking",
     "use_language",
 ]
 
@@ -53,6 +54,8 @@ ENV_VARIABLE = "TOTEMDECK_LANG"
 # POSIX order: the first of these that is set and not empty names the messages locale.
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 
+P = ParamSpec("P")
+R = TypeVar("R")
 _LANGUAGE: ContextVar[str] = ContextVar("totemdeck_language", default=DEFAULT_LANGUAGE)
 
 
@@ -150,6 +153,25 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     if language == DEFAULT_LANGUAGE:
         return singular if n == 1 else plural
     return translations(language).ngettext(singular, plural, n)
+
+
+def speaking(function: Callable[P, R]) -> Callable[P, R]:
+    """``function`` run in the language spoken here and now, wherever it runs later.
+
+    A worker thread starts in English (a new thread has a fresh context); wrap what a
+    thread pool runs: ``pool.submit(speaking(fetch), url)``.
+    """
+    language = _LANGUAGE.get()
+
+    @wraps(function)
+    def run(*args: P.args, **kwargs: P.kwargs) -> R:
+        token = _LANGUAGE.set(language)
+        try:
+            return function(*args, **kwargs)
+        finally:
+            _LANGUAGE.reset(token)
+
+    return run
 
 
 def N_(message: str) -> str:  # noqa: N802  # gettext's name for "mark, translate later"

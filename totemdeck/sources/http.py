@@ -48,14 +48,18 @@ class BadOrigin(FetchError):
 def check_segment(value: str, what: str = "set id") -> str:
     """Refuse an id that could escape its folder or URL path (``../x``, ``a/b``, empty)."""
     if not _SAFE_SEGMENT.match(value) or ".." in value:
-        raise FetchError(f"refused {what} {value!r}: not a plain identifier")
+        raise FetchError(
+            _("refused {what} {value!r}: not a plain identifier").format(what=what, value=value)
+        )
     return value
 
 
 def quote_segment(value: str, what: str = "card id") -> str:
     """Escape an id for one URL path segment; ids with ``?`` or ``!`` are fine, ``/`` is not."""
     if not value or value in {".", ".."} or "/" in value or "\\" in value or "\x00" in value:
-        raise FetchError(f"refused {what} {value!r}: not a plain identifier")
+        raise FetchError(
+            _("refused {what} {value!r}: not a plain identifier").format(what=what, value=value)
+        )
     return quote(value, safe="")
 
 
@@ -163,7 +167,11 @@ class Location:
         try:
             data = json.loads(raw)
         except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-            raise FetchError(f"{self.describe(path)}: not valid JSON ({exc})") from exc
+            raise FetchError(
+                _("{where}: not valid JSON ({reason})").format(
+                    where=self.describe(path), reason=exc
+                )
+            ) from exc
         return Fetched(data, new_etag, len(raw))
 
     def _read_file(self, path: str, etag: str | None) -> tuple[bytes, str | None, bool]:
@@ -174,16 +182,18 @@ class Location:
             stat = target.stat()
             if stat.st_size > self.max_bytes:
                 raise FetchError(
-                    f"{target}: {stat.st_size} bytes is over the {self.max_bytes} byte cap"
+                    _("{where}: {size} bytes is over the {cap} byte cap").format(
+                        where=target, size=stat.st_size, cap=self.max_bytes
+                    )
                 )
             file_etag = f'W/"{stat.st_size}-{stat.st_mtime_ns}"'
             if etag is not None and etag == file_etag:
                 return b"", file_etag, True
             return target.read_bytes(), file_etag, False
         except FileNotFoundError as exc:
-            raise FetchError(f"{target}: no such file") from exc
+            raise FetchError(_("{path}: no such file").format(path=target)) from exc
         except OSError as exc:
-            raise FetchError(f"{target}: {exc.strerror or exc}") from exc
+            raise FetchError(f"{target}: {exc.strerror or exc}") from exc  # i18n: keep (OS text)
 
     def _get(self, path: str, etag: str | None) -> tuple[bytes, str | None, bool]:
         url = self.base + path
@@ -193,27 +203,49 @@ class Location:
                 if resp.status_code == 304:
                     return b"", etag, True
                 if resp.status_code != 200:
-                    raise FetchError(f"{url}: HTTP {resp.status_code} {resp.reason}")
+                    raise FetchError(f"{url}: HTTP {resp.status_code} {resp.reason}")  # i18n: keep
                 declared = resp.headers.get("Content-Length")
                 if declared and declared.isdigit() and int(declared) > self.max_bytes:
-                    raise FetchError(f"{url}: {declared} bytes is over the {self.max_bytes} cap")
+                    raise FetchError(
+                        _("{where}: {size} bytes is over the {cap} byte cap").format(
+                            where=url, size=declared, cap=self.max_bytes
+                        )
+                    )
                 chunks, total = [], 0
                 for chunk in resp.iter_content(chunk_size=1024 * 1024):
                     total += len(chunk)
                     if total > self.max_bytes:
-                        raise FetchError(f"{url}: response over the {self.max_bytes} byte cap")
+                        raise FetchError(
+                            _("{url}: response over the {cap} byte cap").format(
+                                url=url, cap=self.max_bytes
+                            )
+                        )
                     chunks.append(chunk)
                 if declared and declared.isdigit() and total != int(declared):
-                    raise FetchError(f"{url}: truncated ({total} of {declared} bytes)")
+                    raise FetchError(
+                        _("{url}: truncated ({got} of {declared} bytes)").format(
+                            url=url, got=total, declared=declared
+                        )
+                    )
                 return b"".join(chunks), resp.headers.get("ETag"), False
         except requests.exceptions.Timeout as exc:
-            raise FetchError(f"{url}: timed out after retries ({type(exc).__name__})") from exc
+            raise FetchError(
+                _("{url}: timed out after retries ({reason})").format(
+                    url=url, reason=type(exc).__name__
+                )
+            ) from exc
         except requests.exceptions.RetryError as exc:
-            raise FetchError(f"{url}: still failing after retries ({_reason(exc)})") from exc
+            raise FetchError(
+                _("{url}: still failing after retries ({reason})").format(
+                    url=url, reason=_reason(exc)
+                )
+            ) from exc
         except requests.exceptions.ConnectionError as exc:
-            raise FetchError(f"{url}: cannot connect ({_reason(exc)})") from exc
+            raise FetchError(
+                _("{url}: cannot connect ({reason})").format(url=url, reason=_reason(exc))
+            ) from exc
         except requests.exceptions.RequestException as exc:
-            raise FetchError(f"{url}: {_reason(exc)}") from exc
+            raise FetchError(f"{url}: {_reason(exc)}") from exc  # i18n: keep (the library's text)
 
 
 def _reason(exc: Exception) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import cast
 
+from totemdeck.i18n import _
 from totemdeck.sources.http import Fetched, FetchError, Location, check_segment
 from totemdeck.sources.pokemontcg.transform import RawSet
 
@@ -18,10 +19,8 @@ class PokemonTcgClient:
     def sets(self) -> list[RawSet]:
         data = self.location.fetch_json(f"sets/{self.lang}.json").data
         if not isinstance(data, list) or not all(isinstance(s, dict) for s in data):
-            raise FetchError(
-                f"{self.location.describe('sets/' + self.lang + '.json')}: "
-                "expected a JSON list of sets"
-            )
+            where = self.location.describe(f"sets/{self.lang}.json")
+            raise FetchError(_("{where}: expected a JSON list of sets").format(where=where))
         return cast(list[RawSet], data)
 
     def cards_raw(self, set_id: str, etag: str | None = None) -> Fetched:

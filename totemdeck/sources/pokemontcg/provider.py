@@ -17,6 +17,7 @@ from typing import Any
 
 from totemdeck.catalogue.rows import CardRow, canonical_json, card_row
 from totemdeck.catalogue.write import CatalogueWriter
+from totemdeck.i18n import _, speaking
 from totemdeck.schemas import first_error, is_valid_fast
 from totemdeck.sources.http import Fetched, FetchError, Location, check_segment
 from totemdeck.sources.interface import (
@@ -73,7 +74,9 @@ def import_pokemontcg_into(
     try:
         raw_sets = client.sets()
     except FetchError as exc:
-        raise ImportFailed(f"cannot read the set list: {exc}", summary) from exc
+        raise ImportFailed(
+            _("cannot read the set list: {reason}").format(reason=exc), summary
+        ) from exc
     summary.sets = len(raw_sets)
     summary.requests = 1
     # Plan on this thread (SQLite), fetch on the thread pool, turn bytes into records
@@ -138,7 +141,7 @@ def _plan(
             progress.advance(set_id)
             continue
         etag = None if force or not state else state[1]
-        job = pool.submit(client.cards_raw, set_id, etag)
+        job = pool.submit(speaking(client.cards_raw), set_id, etag)  # messages in our language
         planned.append(_Planned(set_rec, existing, updated_at, job))
     return planned
 

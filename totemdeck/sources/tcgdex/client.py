@@ -10,36 +10,43 @@ from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
+from totemdeck.i18n import N_, _, speaking
 from totemdeck.sources.http import Fetched, FetchError, Location, check_segment, quote_segment
 
 LANGUAGES = ("en", "es")  # languages the catalogue keeps (the format's community writes both)
+
+
+EXPECTED_SETS = N_("{where}: expected a JSON list of sets")
+EXPECTED_SET = N_("{where}: expected a JSON set object")
+EXPECTED_CARD = N_("{where}: expected a JSON card object")
 
 
 class TcgdexClient:
     def __init__(self, location: Location) -> None:
         self.location = location
 
-    def _fetch(self, path: str, what: str, kind: type, etag: str | None = None) -> Fetched:
-        """GET one document (conditionally) and check it is the JSON ``kind`` expected."""
+    def _fetch(self, path: str, wrong: str, kind: type, etag: str | None = None) -> Fetched:
+        """GET one document (conditionally) and check it is the JSON ``kind`` expected
+        (``wrong``: the message, with ``{where}``, when it is not)."""
         fetched = self.location.fetch_json(path, etag=etag)
         if not fetched.not_modified and not isinstance(fetched.data, kind):
-            raise FetchError(f"{self.location.describe(path)}: expected a JSON {what}")
+            raise FetchError(_(wrong).format(where=self.location.describe(path)))
         return fetched
 
     def sets(self, lang: str) -> list[dict[str, Any]]:
         lang = check_segment(lang, "language")
-        data: list[dict[str, Any]] = self._fetch(f"{lang}/sets.json", "list of sets", list).data
+        data: list[dict[str, Any]] = self._fetch(f"{lang}/sets.json", EXPECTED_SETS, list).data
         return data
 
     def set_fetched(self, lang: str, set_id: str, etag: str | None = None) -> Fetched:
         """One set with its card list (``cards[{id, localId, name}]``); conditional."""
         path = f"{check_segment(lang, 'language')}/sets/{quote_segment(set_id, 'set id')}.json"
-        return self._fetch(path, "set", dict, etag)
+        return self._fetch(path, EXPECTED_SET, dict, etag)
 
     def card(self, lang: str, card_id: str, etag: str | None = None) -> Fetched:
         """One card (conditional: ``not_modified`` when its ETag still holds)."""
         path = f"{check_segment(lang, 'language')}/cards/{quote_segment(card_id)}.json"
-        return self._fetch(path, "card", dict, etag)
+        return self._fetch(path, EXPECTED_CARD, dict, etag)
 
 
 def fetch_all(
@@ -57,4 +64,4 @@ def fetch_all(
 
     ordered = list(keys)
     with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
-        yield from zip(ordered, pool.map(one, ordered), strict=True)
+        yield from zip(ordered, pool.map(speaking(one), ordered), strict=True)

@@ -15,6 +15,7 @@ from typing import Any
 
 from totemdeck.catalogue.rows import StagedCardRow, canonical_json, staged_card_row
 from totemdeck.catalogue.write import CatalogueWriter
+from totemdeck.i18n import _
 from totemdeck.schemas import first_error, is_valid_fast
 from totemdeck.sources.http import Fetched, FetchError, Location, check_segment
 from totemdeck.sources.interface import (
@@ -71,7 +72,9 @@ def import_tcgdex_into(
     try:
         listed = client.sets("en")
     except FetchError as exc:
-        raise ImportFailed(f"cannot read the TCGdex set list: {exc}", summary) from exc
+        raise ImportFailed(
+            _("cannot read the TCGdex set list: {reason}").format(reason=exc), summary
+        ) from exc
     summary.requests += 1
     summary.sets = len(listed)
     set_ids = []
