@@ -17,6 +17,7 @@ from totemdeck.catalogue.model import ENERGY_TYPES, Card
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.errors import NotFound, UsageError
 from totemdeck.i18n import _
+from totemdeck.rules.audit import TotemRow
 from totemdeck.rules.banlist import Banlist
 from totemdeck.rules.engine import Checker
 from totemdeck.rules.format import FormatRules, load_format
@@ -25,12 +26,14 @@ from totemdeck.rules.totem import TotemNumbers, totem_numbers, why_not_totem
 __all__ = [
     "CardFacts",
     "TotemLookup",
+    "TotemRow",
     "card_facts",
     "find_card",
     "load_rules",
     "lookup_totem",
     "make_checker",
     "pieces_of",
+    "totem_table",
 ]
 
 PathLike = str | os.PathLike[str]
@@ -78,13 +81,19 @@ def find_card(catalogue: Catalogue, card_id: str) -> Card:
 
 
 def pieces_of(catalogue: Catalogue, card: Card, fmt: FormatRules) -> list[Card]:
-    """The card, or all halves/pieces of its LEGEND / V-UNION (same name, same set)."""
-    from totemdeck.rules.traits import is_multipart, parts_needed
+    """The card, or one print of each half/piece (position) of its LEGEND / V-UNION."""
+    from totemdeck.rules.pieces import CataloguePieces
 
-    if not is_multipart(card):
-        return [card]
-    same = [c for c in catalogue.by_name(card.name) if c.set.id == card.set.id]
-    return same[: parts_needed(card, fmt)] or [card]
+    return CataloguePieces(catalogue, fmt).pieces(card)
+
+
+def totem_table(
+    catalogue: Catalogue, fmt: FormatRules | None = None, banlist: Banlist | None = None
+) -> list[TotemRow]:
+    """Every Pokémon print of the catalogue with its Totem numbers (``totem --all``)."""
+    from totemdeck.rules.audit import totem_rows
+
+    return list(totem_rows(Checker(catalogue, fmt=fmt, banlist=banlist)))
 
 
 @dataclass(frozen=True, slots=True)

@@ -36,13 +36,15 @@ def test_read_provides(text: str, types: set[str], colorless: bool, every: bool)
     )
 
 
-def test_type_bound_wildcard_has_that_types_identity() -> None:
+def test_type_bound_wildcard_is_still_an_empty_identity() -> None:
+    """FORMAT.md (decision): "every type" is a wildcard even when it may only be attached to
+    Dragon Pokémon; it names no type of its own (it was judged Dragon before)."""
     dde = special_energy(
         "Double Dragon Energy",
         "This card provides every type of Energy but provides only 2 Energy at a time. "
         "This card can only be attached to Dragon Pokémon.",
     )
-    assert identity(dde, FMT) == {"Dragon"}
+    assert identity(dde, FMT) == frozenset()
 
 
 def test_identity_of_a_pokemon_is_types_and_named_costs_never_colorless() -> None:

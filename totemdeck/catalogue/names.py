@@ -1,9 +1,11 @@
 """Name comparison as FORMAT.md defines it ("Words → Name").
 
-Two cards share a name when their ``name_key`` is equal. The key ignores case, accents,
-typographic apostrophes, repeated spaces, a level ("LV.43"), δ (Delta Species), brackets
-around an Unown letter, and a trailing parenthesis naming a character on a Trainer.
-Suffixes (ex, GX, V, LV.X, ◇, ★ …) and owner/form words stay: they are part of the name.
+Two cards share a name when their ``name_key`` is equal. The key ignores case (except that
+the suffixes ex and EX stay distinct: "Mewtwo-EX" = "Mewtwo EX" ≠ "Mewtwo ex"), accents,
+typographic apostrophes, repeated spaces, a level ("LV.43"), δ (Delta Species) on a Pokémon,
+brackets around an Unown letter, and a trailing parenthesis naming a character on a Trainer.
+Suffixes (ex, GX, V, LV.X, ◇, ★ …), owner/form words and a δ printed in a Trainer's or
+Energy's name ("δ Rainbow Energy") stay: they are part of the name.
 """
 
 from __future__ import annotations
@@ -18,6 +20,9 @@ _APOSTROPHES = str.maketrans(
 # A printed level such as "LV.43" or "Lv. 43" (but not "LV.X", which is part of the name).
 _LEVEL = re.compile(r"\blv\.?\s*\d+\b", re.IGNORECASE)
 _DELTA = re.compile(r"\s*δ\s*")
+# The 2012–2016 suffix EX, printed "Mewtwo-EX" or "Mewtwo EX": one spelling, kept apart from
+# the lower-case ex of 2003–2007 and 2023– once case is folded (the hyphen marks it).
+_UPPER_EX = re.compile(r"(?<=\S)[\s-]+EX(?=$|[\s)])")
 _TRAILING_PAREN = re.compile(r"\s*\([^()]*\)\s*$")
 _BRACKETS = re.compile(r"[\[\]]")
 _SPACES = re.compile(r"\s+")
@@ -35,9 +40,16 @@ def fold(text: str) -> str:
 
 @lru_cache(maxsize=65536)  # ~20,000 distinct names; imports and suggestions repeat them
 def name_key(name: str, supertype: str | None = None) -> str:
-    """The key under which two card names are "the same name" for the rules."""
+    """The key under which two card names are "the same name" for the rules.
+
+    ``supertype`` says what the card is: δ is dropped from a Pokémon's name only, and the
+    trailing parenthesis only from a Trainer's (or a name whose card is not known, which
+    ``Catalogue.by_name`` looks up both as is and as a Pokémon's).
+    """
     text = name.translate(_APOSTROPHES)
-    text = _DELTA.sub(" ", text)
+    if supertype == "Pokémon":
+        text = _DELTA.sub(" ", text)
+    text = _UPPER_EX.sub("-EX", text)
     text = _LEVEL.sub(" ", text)
     text = _BRACKETS.sub(" ", text)
     if supertype == "Trainer" or supertype is None:

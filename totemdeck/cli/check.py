@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sys
+from enum import StrEnum
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -74,25 +75,46 @@ def check_command(
     raise typer.Exit(EXIT_OK if all(r.legal for r in reports) else EXIT_PROBLEMS)
 
 
+class TotemFormat(StrEnum):
+    text = "text"
+    json = "json"
+    csv = "csv"
+
+
 @app.command("totem")
 def totem_command(
-    card: str = typer.Argument(..., help="A card id (sv3-125), 'NAME SET NUMBER', or a name."),
-    output: OutputFormat = FormatOption,
+    card: str = typer.Argument(
+        None, help="A card id (sv3-125), 'NAME SET NUMBER', or a name; omit with --all."
+    ),
+    every: bool = typer.Option(False, "--all", help="Every Pokémon print of the catalogue."),
+    output: TotemFormat = typer.Option(TotemFormat.text, "--format", "-f", help="Output format."),
+    banlist: Path = BanlistOption,
     format_file: Path = FormatFileOption,
     catalogue: str = CatalogueOption,
 ) -> None:
     """Show a Pokémon's Totem numbers: cost column, Invocation Cost, Prize cards, identity.
 
-    Example: totemdeck totem "Charizard ex OBF 125"
+    Example: totemdeck totem "Charizard ex OBF 125"; every print: totemdeck totem --all -f csv
     """
-    from totemdeck.api import lookup_totem
+    from totemdeck.api import load_rules, lookup_totem, totem_table
     from totemdeck.catalogue import Catalogue
+    from totemdeck.errors import UsageError
     from totemdeck.report.card import render_totem, render_totem_json
-    from totemdeck.rules.format import load_format
+    from totemdeck.report.totem_table import render_totem_table
+    from totemdeck.rules.audit import TotemRow
 
-    fmt = load_format(format_file)
+    if every == (card is not None):
+        raise UsageError("name one card, or give --all (not both)")
+    bans, fmt = load_rules(banlist, format_file)
     with Catalogue.open(catalogue) as cat:
+        if every:
+            write_text(render_totem_table(totem_table(cat, fmt, bans), output.value))
+            return
         found = lookup_totem(cat, card, fmt)
-    write_text(render_totem_json(found) if output is OutputFormat.json else render_totem(found))
+    if output is TotemFormat.csv:
+        rows = [TotemRow(one.card, one.numbers, one.why_not) for one in found if one.numbers]
+        write_text(render_totem_table(rows, "csv"))
+    else:
+        write_text(render_totem_json(found) if output is TotemFormat.json else render_totem(found))
     if all(one.numbers is None for one in found):
         raise typer.Exit(EXIT_PROBLEMS)

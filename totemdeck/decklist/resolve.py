@@ -330,6 +330,10 @@ class Resolver:
             ),
         )
 
+    def unplayable_reason(self, card: Card) -> str | None:
+        """Why a print is not a playable card (Pocket, jumbo, released after today), or None."""
+        return self._playable(card)
+
     def _playable(self, card: Card) -> str | None:
         if card.set.release_date > self.today:
             return f"from {card.set.name}, released {card.set.release_date} (after today)"

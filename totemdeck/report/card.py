@@ -98,10 +98,11 @@ def render_totem(found: Sequence[TotemLookup]) -> str:
         if numbers is None:
             lines.append(f"{card.label} ({card.id}): cannot be a Totem: {one.why_not}")
             continue
-        identity = ", ".join(numbers.identity) or "none (Colorless only)"
+        identity = ", ".join(numbers.identity) or "none"
+        retreat = "none printed" if numbers.retreat_cost is None else numbers.retreat_cost
         lines.append(
             f"{card.label} ({card.id}): printed stage {numbers.printed_stage}, "
-            f"retreat {numbers.retreat_cost} → column {numbers.cost_column}, "
+            f"retreat {retreat} → column {numbers.cost_column}, "
             f"Invocation Cost {numbers.invocation_cost}, Prize cards {numbers.prizes}, "
             f"identity {identity}"
         )

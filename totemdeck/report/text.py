@@ -37,7 +37,7 @@ def _wrap(text: str, indent: int) -> list[Line]:
 def _totem_lines(totem: TotemNumbers | None, label: str | None) -> list[Line]:
     if totem is None:
         return [_plain(_("Totem: none"))]
-    identity = terms(totem.identity) or _("none (Colorless only)")
+    identity = terms(totem.identity) or _("none")
     numbers = _(
         "cost column {column} · Invocation Cost {cost} · Prize cards {prizes} · identity {identity}"
     ).format(

@@ -25,6 +25,8 @@ from totemdeck.rules.traits import (
     is_radiant,
     is_star,
     parts_needed,
+    played_as_basic_pokemon,
+    printed_retreat_cost,
     provides_colorless,
 )
 
@@ -47,6 +49,19 @@ def totem_groups(deck: Deck) -> list[list[Entry]]:
         key = name_key(entry.card.name) if is_multipart(entry.card) else f"#{entry.line}"
         groups.setdefault(key, []).append(entry)
     return list(groups.values())
+
+
+def _positions(entries: list[Entry], ctx: RuleContext) -> dict[int, int]:
+    """Copies of each half/piece position (a reprint of piece 1 is piece 1 again)."""
+    copies: dict[int, int] = defaultdict(int)
+    for entry in entries:
+        copies[ctx.position(entry.card)] += entry.count
+    return copies
+
+
+def _piece_list(positions: list[int], card: Card) -> str:
+    word = "half" if is_legend(card) else "piece"
+    return ", ".join(f"{word} {p}" for p in positions)
 
 
 def totem_missing(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
@@ -91,20 +106,22 @@ def totem_incomplete(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
         if not is_multipart(card):
             continue
         needed = parts_needed(card, ctx.fmt)
-        copies: dict[str, int] = defaultdict(int)
-        for entry in group:
-            copies[entry.card.id] += entry.count
+        copies = _positions(group, ctx)
         kind = "halves" if is_legend(card) else "pieces"
-        repeated = sorted(card_id for card_id, n in copies.items() if n > 1)
-        if len(copies) < needed or repeated:
+        repeated = sorted(p for p, n in copies.items() if n > 1)
+        missing = [p for p in range(1, needed + 1) if p not in copies]
+        if missing or repeated:
             detail = f"has {len(copies)} of its {needed} distinct {kind}"
+            if missing:
+                detail += f"; missing: {_piece_list(missing, card)}"
             if repeated:
-                detail += f"; repeated: {', '.join(repeated)}"
+                detail += f"; repeated: {_piece_list(repeated, card)}"
             yield Finding(
                 "totem-incomplete",
                 f"{_lines(group)}: the Totem {ctx.name_of(card)} {detail}",
                 group[0].line,
                 _ids(group),
+                context={"missing": missing, "repeated": repeated},
             )
 
 
@@ -132,12 +149,10 @@ def singleton(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
         by_name[name_key(card.name, card.supertype)].append(entry)
     for entries in by_name.values():
         if is_multipart(entries[0].card):
-            copies: dict[str, int] = defaultdict(int)
-            for entry in entries:
-                copies[entry.card.id] += entry.count
-            over = {card_id: n for card_id, n in copies.items() if n > 1}
+            over = {p: n for p, n in _positions(entries, ctx).items() if n > 1}
             if over:
-                pieces = ", ".join(f"{card_id} ×{n}" for card_id, n in sorted(over.items()))
+                word = "half" if is_legend(entries[0].card) else "piece"
+                pieces = ", ".join(f"{word} {p} ×{n}" for p, n in sorted(over.items()))
                 yield Finding(
                     "singleton",
                     f"{_lines(entries)}: each half/piece of {ctx.name_of(entries[0].card)} may "
@@ -151,11 +166,30 @@ def singleton(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
         if copies_total > 1:
             yield Finding(
                 "singleton",
-                f"{_lines(entries)}: {copies_total} cards named {ctx.name_of(entries[0].card)}; "
-                "a Totem deck has 1 of each name (Totem included; basic Energy excepted)",
+                _singleton_message(entries, copies_total, ctx),
                 entries[0].line,
                 _ids(entries),
+                context={"name": _shared_name(entries, ctx), "copies": copies_total},
             )
+
+
+def _shared_name(entries: list[Entry], ctx: RuleContext) -> str:
+    """The name the lines share, as printed most plainly ("Boss's Orders", not "… (Ghetsis)")."""
+    return min((ctx.name_of(e.card) for e in entries), key=lambda name: (len(name), name))
+
+
+def _singleton_message(entries: list[Entry], copies: int, ctx: RuleContext) -> str:
+    rule = "a Totem deck has 1 of each name (Totem included; basic Energy excepted)"
+    shared = _shared_name(entries, ctx)
+    if len({e.line for e in entries}) == 1:
+        return f"{_lines(entries)}: {copies} cards named {shared}; {rule}"
+    each = "; ".join(
+        "{label} (line {line})".format(
+            label=(f"{e.count} × " if e.count > 1 else "") + ctx.name_of(e.card), line=e.line
+        )
+        for e in entries
+    )
+    return f"{_lines(entries)}: {copies} cards share the name {shared} ({each}); {rule}"
 
 
 def _limit(
@@ -218,19 +252,28 @@ def identity_rule(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
     if not deck.totem:
         return
     allowed = deck_identity(deck, ctx)
-    shown = "/".join(t for t in ENERGY_TYPES if t in allowed) or "Colorless only"
+    shown = "/".join(t for t in ENERGY_TYPES if t in allowed)
     for entry in deck.main:
         outside = identity(entry.card, ctx.fmt) - allowed
         if outside:
             names = "/".join(t for t in ENERGY_TYPES if t in outside)
+            if allowed:
+                message = (
+                    "line {line}: {name} carries {types}, outside the Totem's identity ({allowed})"
+                )
+            else:
+                message = (
+                    "line {line}: {name} carries {types}, but the Totem's identity is empty "
+                    "(none): only cards without named types fit it"
+                )
             yield Finding(
                 "identity",
-                f"line {entry.line}: {ctx.name_of(entry.card)} carries {names}, outside the "
-                "Totem's "
-                f"identity ({shown})",
+                message.format(
+                    line=entry.line, name=ctx.name_of(entry.card), types=names, allowed=shown
+                ),
                 entry.line,
                 (entry.card.id,),
-                context={"outside": sorted(outside)},
+                context={"outside": sorted(outside), "identity": sorted(allowed)},
             )
 
 
@@ -238,7 +281,11 @@ def colorless_restriction(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
     if not ctx.fmt.colorless_restriction or not deck.totem:
         return
     totem = deck.totem[0].card
-    if not totem.is_pokemon or totem.retreat_cost != 0:
+    # A BREAK prints no retreat cost at all, which is not Retreat Cost 0 (decision); a
+    # V-UNION prints its cost on one piece.
+    retreats = [printed_retreat_cost(e.card) for e in totem_groups(deck)[0]]
+    printed = [r for r in retreats if r is not None]
+    if not totem.is_pokemon or len(printed) < len(retreats) or max(printed, default=None) != 0:
         return
     for entry in deck.main:
         card = entry.card
@@ -259,7 +306,10 @@ def colorless_restriction(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
 
 
 def no_basic_pokemon(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
-    if deck.main and not any(is_basic_pokemon(e.card) for e in deck.main):
+    basics = (
+        e for e in deck.main if is_basic_pokemon(e.card) or played_as_basic_pokemon(e.card, ctx.fmt)
+    )
+    if deck.main and not any(basics):
         yield Finding(
             "no-basic-pokemon",
             "the main deck has no Basic Pokémon, so no opening hand could ever be kept",
@@ -267,10 +317,10 @@ def no_basic_pokemon(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
 
 
 def evolution_line_gap(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
-    names = {name_key(e.card.name) for e in deck.main}
+    names = {name_key(e.card.name, e.card.supertype) for e in deck.main}
     for entry in deck.main:
         before = entry.card.evolves_from
-        if entry.card.is_pokemon and before and name_key(before) not in names:
+        if entry.card.is_pokemon and before and name_key(before, "Pokémon") not in names:
             yield Finding(
                 "evolution-line-gap",
                 f"line {entry.line}: {ctx.name_of(entry.card)} evolves from {before}, which is "
@@ -289,7 +339,7 @@ def incomplete_multipart(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
     for entries in groups.values():
         card = entries[0].card
         needed = parts_needed(card, ctx.fmt)
-        have = len({e.card.id for e in entries})
+        have = len(_positions(entries, ctx))
         if have < needed:
             kind = "halves" if is_legend(card) else "pieces"
             what = "Pokémon LEGEND" if is_legend(card) else "Pokémon V-UNION"

@@ -8,6 +8,7 @@ from totemdeck.catalogue.model import Card, display_name
 from totemdeck.decklist.model import Header
 from totemdeck.rules.banlist import Banlist
 from totemdeck.rules.format import FormatRules
+from totemdeck.rules.pieces import PiecePosition, default_position
 from totemdeck.rules.totem import NormalStage
 
 
@@ -42,12 +43,19 @@ class Deck:
 @dataclass(frozen=True, slots=True)
 class RuleContext:
     """What rules need besides the deck: the format, the banlist, species' normal Stage,
-    and the language card names are shown in (``es``: Spanish where the catalogue knows)."""
+    the language card names are shown in (``es``: Spanish where the catalogue knows), and
+    which half/piece of a LEGEND/V-UNION a print is (from the catalogue; without one, from
+    the print's number)."""
 
     fmt: FormatRules
     banlist: Banlist
     normal_stage: NormalStage
     lang: str = "en"
+    piece_of: PiecePosition | None = None
+
+    def position(self, card: Card) -> int:
+        """The half/piece a print is (1-based); 1 for any other card."""
+        return (self.piece_of or default_position(self.fmt))(card)
 
     def name_of(self, card: Card) -> str:
         return display_name(card, self.lang)

@@ -17,10 +17,12 @@ from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist.model import Decklist
 from totemdeck.decklist.resolve import ResolvedDeck, ResolvedLine, Resolver
 from totemdeck.findings import Finding
+from totemdeck.rules.ambiguity import ambiguity_message
 from totemdeck.rules.banlist import Banlist
 from totemdeck.rules.checks import RULES, totem_groups
 from totemdeck.rules.deck import Deck, Entry, RuleContext
 from totemdeck.rules.format import FormatRules, load_format
+from totemdeck.rules.pieces import CataloguePieces
 from totemdeck.rules.stages import CatalogueStages
 from totemdeck.rules.totem import TotemNumbers, totem_numbers
 
@@ -90,6 +92,7 @@ def _signature(card: Card, ctx: RuleContext) -> tuple[Any, ...]:
         card.rules,
         card.rarity if card.rarity and "ace" in card.rarity.casefold() else None,
         ctx.banlist.match(card) is not None,
+        ctx.position(card),  # which half/piece of a LEGEND / V-UNION
     )
 
 
@@ -116,11 +119,14 @@ class Checker:
     ) -> None:
         self.catalogue = catalogue
         self.resolver = Resolver(catalogue, today)
+        fmt = fmt or load_format()
+        self.pieces = CataloguePieces(catalogue, fmt)
         self.ctx = RuleContext(
-            fmt=fmt or load_format(),
+            fmt=fmt,
             banlist=banlist or Banlist(),
             normal_stage=CatalogueStages(catalogue),
             lang=lang,
+            piece_of=self.pieces,
         )
 
     # -- the public triad -------------------------------------------------------------------
@@ -168,7 +174,7 @@ class Checker:
                     differing_by_text[written] = self._differing(resolved, choice, r, groups, base)
                 differing = differing_by_text[written]
                 if len(differing) > 1:
-                    findings.append(_ambiguous_card(r, differing))
+                    findings.append(_ambiguous_card(r, differing, self.ctx))
         findings.sort(key=lambda f: (_SEVERITY_ORDER[f.severity], f.line or 0, f.code))
         report = Report(
             totem_label=self.ctx.label_of(deck.totem[0].card) if deck.totem else None,
@@ -230,7 +236,8 @@ class Checker:
         groups: Sequence[list[Card]],
         base: list[Finding],
     ) -> list[list[Card]]:
-        """The line's groups of prints that would change the verdict (one: not ambiguous)."""
+        """The line's prints grouped by verdict: prints that judge alike are one group
+        (one group: not ambiguous)."""
         number = line.line.line
 
         def verdict(findings: list[Finding], card: Card) -> tuple[Any, ...]:
@@ -238,15 +245,23 @@ class Checker:
             if not line.line.is_totem:
                 return (codes,)
             numbers = self._totem(self._deck(resolved, {**choice, number: card}))
-            return codes, numbers.as_dict() if numbers else None
+            if numbers is None:
+                return codes, None
+            # The numbers a player pays and counts, not the print's id.
+            return (
+                codes,
+                numbers.cost_column,
+                numbers.invocation_cost,
+                numbers.prizes,
+                numbers.identity,
+            )
 
-        first = verdict(base, groups[0][0])
-        differing = [groups[0]]
+        by_verdict: dict[Any, list[Card]] = {verdict(base, groups[0][0]): list(groups[0])}
         for group in groups[1:]:
             alternative = {**choice, number: group[0]}
-            if verdict(self._evaluate(resolved, alternative), group[0]) != first:
-                differing.append(group)
-        return differing
+            outcome = verdict(self._evaluate(resolved, alternative), group[0])
+            by_verdict.setdefault(outcome, []).extend(group)  # groups that judge alike: one
+        return list(by_verdict.values())
 
 
 def _written(line: ResolvedLine) -> tuple[object, ...]:
@@ -264,20 +279,19 @@ def _written(line: ResolvedLine) -> tuple[object, ...]:
     )
 
 
-def _ambiguous_card(line: ResolvedLine, differing: list[list[Card]]) -> Finding:
-    """``ambiguous-card``: the line's prints judge differently; ask for set and number."""
+def _ambiguous_card(line: ResolvedLine, judged: list[list[Card]], ctx: RuleContext) -> Finding:
+    """``ambiguous-card``: the line's prints judge differently; say what differs, ask for set
+    and number."""
     number = line.line.line
-    examples = "; ".join(
-        ", ".join(c.label for c in group[:2]) + (f" (+{len(group) - 2})" if len(group) > 2 else "")
-        for group in differing
+    message, described = ambiguity_message(
+        number, line.line.name or line.line.card_id or "", line.line.count, judged, ctx
     )
     return Finding(
         "ambiguous-card",
-        f"line {number}: {line.line.name or line.line.card_id!r} has prints that judge "
-        f"differently ({examples}); write the set code and number, e.g. "
-        f"'{line.line.count} {differing[0][0].label}'",
+        message,
         number,
-        tuple(c.id for group in differing for c in group),
+        tuple(c.id for group in judged for c in group),
+        context={"groups": [{"prints": g["prints"], "differs": g["differs"]} for g in described]},
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
@@ -42,12 +43,16 @@ class FormatRules:
     any_number_phrases: tuple[str, ...]
     wildcard_provides_colorless: bool
     energy_overrides: dict[str, EnergyOverride]
+    # Text of a Trainer played "as if it were a Basic Pokémon"; None: such Trainers never
+    # count as Basic Pokémon (decision: they count for ``no-basic-pokemon`` only).
+    trainers_as_basic: re.Pattern[str] | None = None
 
     @classmethod
     def from_data(cls, data: dict[str, Any], where: str = "format.yaml") -> FormatRules:
         if not is_valid_fast("format", data):
             raise FormatFileError(f"{where}: {first_error('format', data)}")
         special = data["special_energy"]
+        as_basic = data.get("trainers_as_basic") or {}
         return cls(
             name=data["format"],
             deck_size=data["deck_size"],
@@ -68,7 +73,20 @@ class FormatRules:
                 )
                 for key, value in special["overrides"].items()
             },
+            trainers_as_basic=_pattern(as_basic, where),
         )
+
+
+def _pattern(as_basic: dict[str, Any], where: str) -> re.Pattern[str] | None:
+    """``trainers_as_basic.text_pattern`` compiled, or None when the decision is off."""
+    if not as_basic.get("count_for_no_basic_pokemon"):
+        return None
+    try:
+        return re.compile(as_basic["text_pattern"], re.IGNORECASE)
+    except re.error as exc:
+        raise FormatFileError(
+            f"{where}: trainers_as_basic.text_pattern is not a valid pattern ({exc})"
+        ) from exc
 
 
 def load_format(path: str | Path | None = None) -> FormatRules:

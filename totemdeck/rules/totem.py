@@ -9,7 +9,13 @@ from typing import Any
 
 from totemdeck.catalogue.model import ENERGY_TYPES, Card
 from totemdeck.rules.format import COLUMNS, FormatRules
-from totemdeck.rules.traits import identity, is_legend, is_v_union, prize_cards
+from totemdeck.rules.traits import (
+    identity,
+    is_legend,
+    is_v_union,
+    printed_retreat_cost,
+    prize_cards,
+)
 
 # The Stage most ordinary prints of a species carry ("Venusaur" → "Stage 2"); from the catalogue.
 NormalStage = Callable[[str], str | None]
@@ -87,6 +93,12 @@ def why_not_totem(card: Card) -> str | None:
     return None
 
 
+def _retreat(pieces: Sequence[Card]) -> int | None:
+    """The Totem's printed Retreat Cost: a V-UNION prints it on one piece (others say 0)."""
+    printed = [r for r in map(printed_retreat_cost, pieces) if r is not None]
+    return max(printed) if printed else None
+
+
 def totem_numbers(
     pieces: Sequence[Card], fmt: FormatRules, normal_stage: NormalStage
 ) -> TotemNumbers:
@@ -104,5 +116,5 @@ def totem_numbers(
         prizes=max(prize_cards(piece) for piece in pieces),
         identity=tuple(t for t in ENERGY_TYPES if t in colours),
         printed_stage=card.stage,
-        retreat_cost=card.retreat_cost,
+        retreat_cost=_retreat(pieces),
     )

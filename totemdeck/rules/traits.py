@@ -33,6 +33,11 @@ _PRIZES = re.compile(
     re.IGNORECASE,
 )
 _WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4}
+_MEGA_EX = re.compile(r"^Mega\s.+\sex$")  # case matters: "ex", not "EX"
+# Name suffixes that give 2 Prize cards: ex / EX (either era), GX, V, VSTAR. "Unown V" is a
+# letter, not a Pokémon V, so V needs the subtype (read above), never the name alone.
+_TWO_PRIZE_NAME = re.compile(r"[\s-](?:ex|EX|GX|VSTAR)$")
+_TAG_TEAM = re.compile(r"&.*[\s-]GX$")  # "Pikachu & Zekrom-GX"
 # Suffix words that make a Pokémon's name a rule-box name (used for "ordinary" prints).
 RULE_BOX_SUBTYPES = frozenset(
     {"EX", "GX", "V", "VMAX", "VSTAR", "V-UNION", "ex", "TAG TEAM", "LEGEND", "BREAK",
@@ -93,7 +98,11 @@ def special_energy_provides(card: Card, fmt: FormatRules) -> Provides:
 
 
 def identity(card: Card, fmt: FormatRules) -> frozenset[str]:
-    """FORMAT.md's identity: named types a card carries; Colorless never counts."""
+    """FORMAT.md's identity: named types a card carries; Colorless never counts.
+
+    A wildcard Special Energy ("every type") is empty even when it may only be attached to
+    some Pokémon: Double Dragon Energy serves Dragon Pokémon but names no type of its own.
+    """
     if card.is_trainer:
         return frozenset()
     if card.is_energy:
@@ -101,8 +110,6 @@ def identity(card: Card, fmt: FormatRules) -> frozenset[str]:
             kind = basic_energy_type(card)
             return frozenset({kind} if kind else ())
         provides = special_energy_provides(card, fmt)
-        if provides.bound:  # type-bound: its identity is the type it serves, even if a wildcard
-            return provides.bound | provides.types
         return frozenset() if provides.every else provides.types
     named = {t for t in card.types if t != COLORLESS}
     for attack in card.attacks:
@@ -158,6 +165,14 @@ def is_basic_pokemon(card: Card) -> bool:
     return card.is_pokemon and (card.stage == "Basic" or "Baby" in card.subtypes)
 
 
+def played_as_basic_pokemon(card: Card, fmt: FormatRules) -> bool:
+    """A Trainer played "as if it were a Basic Pokémon" (Clefairy Doll, fossils): it counts as
+    a Basic for ``no-basic-pokemon`` only (decision, ``trainers_as_basic`` in the format file)."""
+    if not card.is_trainer or fmt.trainers_as_basic is None:
+        return False
+    return any(fmt.trainers_as_basic.search(rule) for rule in card.rules)
+
+
 def is_colorless_pokemon(card: Card) -> bool:
     return card.is_pokemon and COLORLESS in card.types
 
@@ -167,14 +182,57 @@ def allows_any_number(card: Card, fmt: FormatRules) -> bool:
     return any(phrase in text for phrase in fmt.any_number_phrases)
 
 
-def prize_cards(card: Card) -> int:
-    """Prize cards its Rule Box gives ("your opponent takes 2 Prize cards"), else 1."""
+def printed_prizes(card: Card) -> int | None:
+    """The Prize cards its rule text states ("your opponent takes 2 Prize cards"), if any."""
     for rule in card.rules:
         found = _PRIZES.search(rule)
         if found:
             n = found.group("n").casefold()
             return _WORD_NUMBERS.get(n) or int(n)
+    return None
+
+
+def is_mega_evolution_ex(card: Card) -> bool:
+    """A Mega Evolution-era "Mega … ex" (2025–): printed Stage, 3 Prize cards. The XY-era
+    "M Venusaur-EX" and TAG TEAMs such as "Mega Sableye & Tyranitar-GX" do not match."""
+    return card.is_pokemon and card.stage != "MEGA" and bool(_MEGA_EX.match(card.name))
+
+
+def prizes_by_kind(card: Card) -> int:
+    """The Prize cards a Pokémon gives by what it is — its name's suffix and its stage — for
+    records without rule text. TCGdex's ``suffix`` field is not trusted: it says "EX" or
+    nothing on many Mega ex, "GX" on TAG TEAMs, and "ex" on some plain Pokémon."""
+    name, stage = card.name.removesuffix(" δ"), card.stage  # "Latios ex δ"
+    if is_mega_evolution_ex(card) or stage in ("VMAX", "V-UNION") or _TAG_TEAM.search(name):
+        return 3
+    if stage == "LEGEND":
+        return 2 if "&" in name else 1
+    if stage in ("VSTAR", "MEGA") or _TWO_PRIZE_NAME.search(name):
+        return 2
+    if name.endswith(" V") and "V" in card.subtypes:  # "Unown V" is a letter, not a Pokémon V
+        return 2
     return 1
+
+
+def prize_cards(card: Card) -> int:
+    """Prize cards the Totem gives when Knocked Out (FORMAT.md "The Totem's numbers").
+
+    A Mega Evolution-era Mega ex gives 3 whatever a record says; otherwise the number its
+    rule text states. TCGdex carries no rule text (the rule-box lines of its records are
+    made up from its ``suffix`` field), so a TCGdex record, or any record without such a
+    sentence, is read by what the card is.
+    """
+    if is_mega_evolution_ex(card):
+        return 3
+    printed = None if card.source == "tcgdex" else printed_prizes(card)
+    return printed if printed is not None else prizes_by_kind(card)
+
+
+def printed_retreat_cost(card: Card) -> int | None:
+    """The Retreat Cost the card prints; a BREAK prints none (its data says 0): None."""
+    if not card.is_pokemon or card.stage == "BREAK":
+        return None
+    return card.retreat_cost
 
 
 def is_ordinary(card: Card) -> bool:
