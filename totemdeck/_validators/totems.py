@@ -2,7 +2,6 @@
 
 schema-sha256: 6181b110a51fe00171c8d8e5b8b543daaf60b0f7ad3025ce97ec7559cd907257
 """
-
 # ruff: noqa
 # mypy: ignore-errors
 VERSION = "2.22.3"
@@ -12,694 +11,96 @@ from totemdeck._validators._errors import JsonSchemaValueException, JsonSchemaVa
 
 NoneType = type(None)
 
-
-def validate_https___totemdeck_example_schemas_totems_schema_json(
-    data, custom_formats={}, name_prefix=None
-):
+def validate_https___totemdeck_example_schemas_totems_schema_json(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (list, tuple)):
-        raise JsonSchemaValueException(
-            "" + (name_prefix or "data") + " must be array",
-            value=data,
-            name="" + (name_prefix or "data") + "",
-            definition={
-                "$schema": "http://json-schema.org/draft-07/schema#",
-                "$id": "https://totemdeck.example/schemas/totems.schema.json",
-                "title": "totemdeck Totem numbers of every Pokémon print",
-                "description": "What `totemdeck totem --all --format json` prints: one object per Pokémon print of the catalogue.",
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "additionalProperties": False,
-                    "required": [
-                        "id",
-                        "name",
-                        "printed_stage",
-                        "cost_column",
-                        "invocation_cost",
-                        "prizes",
-                        "identity",
-                        "retreat_cost",
-                        "why_not",
-                    ],
-                    "properties": {
-                        "id": {"type": "string", "minLength": 1},
-                        "name": {"type": "string", "minLength": 1},
-                        "printed_stage": {"type": ["string", "null"]},
-                        "cost_column": {"enum": ["Basic", "Stage 1", "Stage 2", "Stage 3"]},
-                        "invocation_cost": {"type": "integer", "minimum": 0},
-                        "prizes": {"type": "integer", "minimum": 1, "maximum": 3},
-                        "identity": {
-                            "type": "array",
-                            "uniqueItems": True,
-                            "items": {
-                                "enum": [
-                                    "Grass",
-                                    "Fire",
-                                    "Water",
-                                    "Lightning",
-                                    "Psychic",
-                                    "Fighting",
-                                    "Darkness",
-                                    "Metal",
-                                    "Fairy",
-                                    "Dragon",
-                                ]
-                            },
-                        },
-                        "retreat_cost": {
-                            "description": "null: the card prints no retreat cost (a BREAK), which is not Retreat Cost 0.",
-                            "type": ["integer", "null"],
-                            "minimum": 0,
-                        },
-                        "why_not": {
-                            "description": "Why the print cannot be the Totem of a legal deck (not a playable card, banned), or null.",
-                            "type": ["string", "null"],
-                        },
-                    },
-                },
-            },
-            rule="type",
-        )
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be array", value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://totemdeck.example/schemas/totems.schema.json', 'title': 'totemdeck Totem numbers of every Pokémon print', 'description': 'What `totemdeck totem --all --format json` prints: one object per Pokémon print of the catalogue.', 'type': 'array', 'items': {'type': 'object', 'additionalProperties': False, 'required': ['id', 'name', 'printed_stage', 'cost_column', 'invocation_cost', 'prizes', 'identity', 'retreat_cost', 'why_not'], 'properties': {'id': {'type': 'string', 'minLength': 1}, 'name': {'type': 'string', 'minLength': 1}, 'printed_stage': {'type': ['string', 'null']}, 'cost_column': {'enum': ['Basic', 'Stage 1', 'Stage 2', 'Stage 3']}, 'invocation_cost': {'type': 'integer', 'minimum': 0}, 'prizes': {'type': 'integer', 'minimum': 1, 'maximum': 3}, 'identity': {'type': 'array', 'uniqueItems': True, 'items': {'enum': ['Grass', 'Fire', 'Water', 'Lightning', 'Psychic', 'Fighting', 'Darkness', 'Metal', 'Fairy', 'Dragon']}}, 'retreat_cost': {'description': 'null: the card prints no retreat cost (a BREAK), which is not Retreat Cost 0.', 'type': ['integer', 'null'], 'minimum': 0}, 'why_not': {'description': 'Why the print cannot be the Totem of a legal deck (not a playable card, banned), or null.', 'type': ['string', 'null']}}}}, rule='type')
     data_is_list = isinstance(data, (list, tuple))
     if data_is_list:
         data_len = len(data)
         for data_x, data_item in enumerate(data):
             if not isinstance(data_item, (dict)):
-                raise JsonSchemaValueException(
-                    ""
-                    + (name_prefix or "data")
-                    + "[{data_x}]".format(**locals())
-                    + " must be object",
-                    value=data_item,
-                    name="" + (name_prefix or "data") + "[{data_x}]".format(**locals()) + "",
-                    definition={
-                        "type": "object",
-                        "additionalProperties": False,
-                        "required": [
-                            "id",
-                            "name",
-                            "printed_stage",
-                            "cost_column",
-                            "invocation_cost",
-                            "prizes",
-                            "identity",
-                            "retreat_cost",
-                            "why_not",
-                        ],
-                        "properties": {
-                            "id": {"type": "string", "minLength": 1},
-                            "name": {"type": "string", "minLength": 1},
-                            "printed_stage": {"type": ["string", "null"]},
-                            "cost_column": {"enum": ["Basic", "Stage 1", "Stage 2", "Stage 3"]},
-                            "invocation_cost": {"type": "integer", "minimum": 0},
-                            "prizes": {"type": "integer", "minimum": 1, "maximum": 3},
-                            "identity": {
-                                "type": "array",
-                                "uniqueItems": True,
-                                "items": {
-                                    "enum": [
-                                        "Grass",
-                                        "Fire",
-                                        "Water",
-                                        "Lightning",
-                                        "Psychic",
-                                        "Fighting",
-                                        "Darkness",
-                                        "Metal",
-                                        "Fairy",
-                                        "Dragon",
-                                    ]
-                                },
-                            },
-                            "retreat_cost": {
-                                "description": "null: the card prints no retreat cost (a BREAK), which is not Retreat Cost 0.",
-                                "type": ["integer", "null"],
-                                "minimum": 0,
-                            },
-                            "why_not": {
-                                "description": "Why the print cannot be the Totem of a legal deck (not a playable card, banned), or null.",
-                                "type": ["string", "null"],
-                            },
-                        },
-                    },
-                    rule="type",
-                )
+                raise JsonSchemaValueException("" + (name_prefix or "data") + "[{data_x}]".format(**locals()) + " must be object", value=data_item, name="" + (name_prefix or "data") + "[{data_x}]".format(**locals()) + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['id', 'name', 'printed_stage', 'cost_column', 'invocation_cost', 'prizes', 'identity', 'retreat_cost', 'why_not'], 'properties': {'id': {'type': 'string', 'minLength': 1}, 'name': {'type': 'string', 'minLength': 1}, 'printed_stage': {'type': ['string', 'null']}, 'cost_column': {'enum': ['Basic', 'Stage 1', 'Stage 2', 'Stage 3']}, 'invocation_cost': {'type': 'integer', 'minimum': 0}, 'prizes': {'type': 'integer', 'minimum': 1, 'maximum': 3}, 'identity': {'type': 'array', 'uniqueItems': True, 'items': {'enum': ['Grass', 'Fire', 'Water', 'Lightning', 'Psychic', 'Fighting', 'Darkness', 'Metal', 'Fairy', 'Dragon']}}, 'retreat_cost': {'description': 'null: the card prints no retreat cost (a BREAK), which is not Retreat Cost 0.', 'type': ['integer', 'null'], 'minimum': 0}, 'why_not': {'description': 'Why the print cannot be the Totem of a legal deck (not a playable card, banned), or null.', 'type': ['string', 'null']}}}, rule='type')
             data_item_is_dict = isinstance(data_item, dict)
             if data_item_is_dict:
-                data_item__missing_keys = (
-                    set(
-                        [
-                            "id",
-                            "name",
-                            "printed_stage",
-                            "cost_column",
-                            "invocation_cost",
-                            "prizes",
-                            "identity",
-                            "retreat_cost",
-                            "why_not",
-                        ]
-                    )
-                    - data_item.keys()
-                )
+                data_item__missing_keys = set(['id', 'name', 'printed_stage', 'cost_column', 'invocation_cost', 'prizes', 'identity', 'retreat_cost', 'why_not']) - data_item.keys()
                 if data_item__missing_keys:
-                    raise JsonSchemaValueException(
-                        ""
-                        + (name_prefix or "data")
-                        + "[{data_x}]".format(**locals())
-                        + " must contain "
-                        + (str(sorted(data_item__missing_keys)) + " properties"),
-                        value=data_item,
-                        name="" + (name_prefix or "data") + "[{data_x}]".format(**locals()) + "",
-                        definition={
-                            "type": "object",
-                            "additionalProperties": False,
-                            "required": [
-                                "id",
-                                "name",
-                                "printed_stage",
-                                "cost_column",
-                                "invocation_cost",
-                                "prizes",
-                                "identity",
-                                "retreat_cost",
-                                "why_not",
-                            ],
-                            "properties": {
-                                "id": {"type": "string", "minLength": 1},
-                                "name": {"type": "string", "minLength": 1},
-                                "printed_stage": {"type": ["string", "null"]},
-                                "cost_column": {"enum": ["Basic", "Stage 1", "Stage 2", "Stage 3"]},
-                                "invocation_cost": {"type": "integer", "minimum": 0},
-                                "prizes": {"type": "integer", "minimum": 1, "maximum": 3},
-                                "identity": {
-                                    "type": "array",
-                                    "uniqueItems": True,
-                                    "items": {
-                                        "enum": [
-                                            "Grass",
-                                            "Fire",
-                                            "Water",
-                                            "Lightning",
-                                            "Psychic",
-                                            "Fighting",
-                                            "Darkness",
-                                            "Metal",
-                                            "Fairy",
-                                            "Dragon",
-                                        ]
-                                    },
-                                },
-                                "retreat_cost": {
-                                    "description": "null: the card prints no retreat cost (a BREAK), which is not Retreat Cost 0.",
-                                    "type": ["integer", "null"],
-                                    "minimum": 0,
-                                },
-                                "why_not": {
-                                    "description": "Why the print cannot be the Totem of a legal deck (not a playable card, banned), or null.",
-                                    "type": ["string", "null"],
-                                },
-                            },
-                        },
-                        rule="required",
-                    )
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + "[{data_x}]".format(**locals()) + " must contain " + (str(sorted(data_item__missing_keys)) + " properties"), value=data_item, name="" + (name_prefix or "data") + "[{data_x}]".format(**locals()) + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['id', 'name', 'printed_stage', 'cost_column', 'invocation_cost', 'prizes', 'identity', 'retreat_cost', 'why_not'], 'properties': {'id': {'type': 'string', 'minLength': 1}, 'name': {'type': 'string', 'minLength': 1}, 'printed_stage': {'type': ['string', 'null']}, 'cost_column': {'enum': ['Basic', 'Stage 1', 'Stage 2', 'Stage 3']}, 'invocation_cost': {'type': 'integer', 'minimum': 0}, 'prizes': {'type': 'integer', 'minimum': 1, 'maximum': 3}, 'identity': {'type': 'array', 'uniqueItems': True, 'items': {'enum': ['Grass', 'Fire', 'Water', 'Lightning', 'Psychic', 'Fighting', 'Darkness', 'Metal', 'Fairy', 'Dragon']}}, 'retreat_cost': {'description': 'null: the card prints no retreat cost (a BREAK), which is not Retreat Cost 0.', 'type': ['integer', 'null'], 'minimum': 0}, 'why_not': {'description': 'Why the print cannot be the Totem of a legal deck (not a playable card, banned), or null.', 'type': ['string', 'null']}}}, rule='required')
                 data_item_keys = set(data_item.keys())
                 if "id" in data_item_keys:
                     data_item_keys.remove("id")
                     data_item__id = data_item["id"]
                     if not isinstance(data_item__id, (str)):
-                        raise JsonSchemaValueException(
-                            ""
-                            + (name_prefix or "data")
-                            + "[{data_x}].id".format(**locals())
-                            + " must be string",
-                            value=data_item__id,
-                            name=""
-                            + (name_prefix or "data")
-                            + "[{data_x}].id".format(**locals())
-                            + "",
-                            definition={"type": "string", "minLength": 1},
-                            rule="type",
-                        )
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + "[{data_x}].id".format(**locals()) + " must be string", value=data_item__id, name="" + (name_prefix or "data") + "[{data_x}].id".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='type')
                     if isinstance(data_item__id, str):
                         data_item__id_len = len(data_item__id)
                         if data_item__id_len < 1:
-                            raise JsonSchemaValueException(
-                                ""
-                                + (name_prefix or "data")
-                                + "[{data_x}].id".format(**locals())
-                                + " must be longer than or equal to 1 characters",
-                                value=data_item__id,
-                                name=""
-                                + (name_prefix or "data")
-                                + "[{data_x}].id".format(**locals())
-                                + "",
-                                definition={"type": "string", "minLength": 1},
-                                rule="minLength",
-                            )
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + "[{data_x}].id".format(**locals()) + " must be longer than or equal to 1 characters", value=data_item__id, name="" + (name_prefix or "data") + "[{data_x}].id".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
                 if "name" in data_item_keys:
                     data_item_keys.remove("name")
                     data_item__name = data_item["name"]
                     if not isinstance(data_item__name, (str)):
-                        raise JsonSchemaValueException(
-                            ""
-                            + (name_prefix or "data")
-                            + "[{data_x}].name".format(**locals())
-                            + " must be string",
-                            value=data_item__name,
-                            name=""
-                            + (name_prefix or "data")
-                            + "[{data_x}].name".format(**locals())
-                            + "",
-                            definition={"type": "string", "minLength": 1},
-                            rule="type",
-                        )
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + "[{data_x}].name".format(**locals()) + " must be string", value=data_item__name, name="" + (name_prefix or "data") + "[{data_x}].name".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='type')
                     if isinstance(data_item__name, str):
                         data_item__name_len = len(data_item__name)
                         if data_item__name_len < 1:
-                            raise JsonSchemaValueException(
-                                ""
-                                + (name_prefix or "data")
-                                + "[{data_x}].name".format(**locals())
-                                + " must be longer than or equal to 1 characters",
-                                value=data_item__name,
-                                name=""
-                                + (name_prefix or "data")
-                                + "[{data_x}].name".format(**locals())
-                                + "",
-                                definition={"type": "string", "minLength": 1},
-                                rule="minLength",
-                            )
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + "[{data_x}].name".format(**locals()) + " must be longer than or equal to 1 characters", value=data_item__name, name="" + (name_prefix or "data") + "[{data_x}].name".format(**locals()) + "", definition={'type': 'string', 'minLength': 1}, rule='minLength')
                 if "printed_stage" in data_item_keys:
                     data_item_keys.remove("printed_stage")
                     data_item__printedstage = data_item["printed_stage"]
                     if not isinstance(data_item__printedstage, (str, NoneType)):
-                        raise JsonSchemaValueException(
-                            ""
-                            + (name_prefix or "data")
-                            + "[{data_x}].printed_stage".format(**locals())
-                            + " must be string or null",
-                            value=data_item__printedstage,
-                            name=""
-                            + (name_prefix or "data")
-                            + "[{data_x}].printed_stage".format(**locals())
-                            + "",
-                            definition={"type": ["string", "null"]},
-                            rule="type",
-                        )
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + "[{data_x}].printed_stage".format(**locals()) + " must be string or null", value=data_item__printedstage, name="" + (name_prefix or "data") + "[{data_x}].printed_stage".format(**locals()) + "", definition={'type': ['string', 'null']}, rule='type')
                 if "cost_column" in data_item_keys:
                     data_item_keys.remove("cost_column")
                     data_item__costcolumn = data_item["cost_column"]
-                    if not (
-                        isinstance(data_item__costcolumn, str)
-                        and data_item__costcolumn == "Basic"
-                        or isinstance(data_item__costcolumn, str)
-                        and data_item__costcolumn == "Stage 1"
-                        or isinstance(data_item__costcolumn, str)
-                        and data_item__costcolumn == "Stage 2"
-                        or isinstance(data_item__costcolumn, str)
-                        and data_item__costcolumn == "Stage 3"
-                    ):
-                        raise JsonSchemaValueException(
-                            ""
-                            + (name_prefix or "data")
-                            + "[{data_x}].cost_column".format(**locals())
-                            + " must be one of ['Basic', 'Stage 1', 'Stage 2', 'Stage 3']",
-                            value=data_item__costcolumn,
-                            name=""
-                            + (name_prefix or "data")
-                            + "[{data_x}].cost_column".format(**locals())
-                            + "",
-                            definition={"enum": ["Basic", "Stage 1", "Stage 2", "Stage 3"]},
-                            rule="enum",
-                        )
+                    if not (isinstance(data_item__costcolumn, str) and data_item__costcolumn == 'Basic' or isinstance(data_item__costcolumn, str) and data_item__costcolumn == 'Stage 1' or isinstance(data_item__costcolumn, str) and data_item__costcolumn == 'Stage 2' or isinstance(data_item__costcolumn, str) and data_item__costcolumn == 'Stage 3'):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + "[{data_x}].cost_column".format(**locals()) + " must be one of ['Basic', 'Stage 1', 'Stage 2', 'Stage 3']", value=data_item__costcolumn, name="" + (name_prefix or "data") + "[{data_x}].cost_column".format(**locals()) + "", definition={'enum': ['Basic', 'Stage 1', 'Stage 2', 'Stage 3']}, rule='enum')
                 if "invocation_cost" in data_item_keys:
                     data_item_keys.remove("invocation_cost")
                     data_item__invocationcost = data_item["invocation_cost"]
-                    if (
-                        not isinstance(data_item__invocationcost, (int))
-                        and not (
-                            isinstance(data_item__invocationcost, float)
-                            and data_item__invocationcost.is_integer()
-                        )
-                        or isinstance(data_item__invocationcost, bool)
-                    ):
-                        raise JsonSchemaValueException(
-                            ""
-                            + (name_prefix or "data")
-                            + "[{data_x}].invocation_cost".format(**locals())
-                            + " must be integer",
-                            value=data_item__invocationcost,
-                            name=""
-                            + (name_prefix or "data")
-                            + "[{data_x}].invocation_cost".format(**locals())
-                            + "",
-                            definition={"type": "integer", "minimum": 0},
-                            rule="type",
-                        )
-                    if isinstance(
-                        data_item__invocationcost, (int, float, Decimal)
-                    ) and not isinstance(data_item__invocationcost, bool):
+                    if not isinstance(data_item__invocationcost, (int)) and not (isinstance(data_item__invocationcost, float) and data_item__invocationcost.is_integer()) or isinstance(data_item__invocationcost, bool):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + "[{data_x}].invocation_cost".format(**locals()) + " must be integer", value=data_item__invocationcost, name="" + (name_prefix or "data") + "[{data_x}].invocation_cost".format(**locals()) + "", definition={'type': 'integer', 'minimum': 0}, rule='type')
+                    if isinstance(data_item__invocationcost, (int, float, Decimal)) and not isinstance(data_item__invocationcost, bool):
                         if data_item__invocationcost < 0:
-                            raise JsonSchemaValueException(
-                                ""
-                                + (name_prefix or "data")
-                                + "[{data_x}].invocation_cost".format(**locals())
-                                + " must be bigger than or equal to 0",
-                                value=data_item__invocationcost,
-                                name=""
-                                + (name_prefix or "data")
-                                + "[{data_x}].invocation_cost".format(**locals())
-                                + "",
-                                definition={"type": "integer", "minimum": 0},
-                                rule="minimum",
-                            )
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + "[{data_x}].invocation_cost".format(**locals()) + " must be bigger than or equal to 0", value=data_item__invocationcost, name="" + (name_prefix or "data") + "[{data_x}].invocation_cost".format(**locals()) + "", definition={'type': 'integer', 'minimum': 0}, rule='minimum')
                 if "prizes" in data_item_keys:
                     data_item_keys.remove("prizes")
                     data_item__prizes = data_item["prizes"]
-                    if (
-                        not isinstance(data_item__prizes, (int))
-                        and not (
-                            isinstance(data_item__prizes, float) and data_item__prizes.is_integer()
-                        )
-                        or isinstance(data_item__prizes, bool)
-                    ):
-                        raise JsonSchemaValueException(
-                            ""
-                            + (name_prefix or "data")
-                            + "[{data_x}].prizes".format(**locals())
-                            + " must be integer",
-                            value=data_item__prizes,
-                            name=""
-                            + (name_prefix or "data")
-                            + "[{data_x}].prizes".format(**locals())
-                            + "",
-                            definition={"type": "integer", "minimum": 1, "maximum": 3},
-                            rule="type",
-                        )
-                    if isinstance(data_item__prizes, (int, float, Decimal)) and not isinstance(
-                        data_item__prizes, bool
-                    ):
+                    if not isinstance(data_item__prizes, (int)) and not (isinstance(data_item__prizes, float) and data_item__prizes.is_integer()) or isinstance(data_item__prizes, bool):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + "[{data_x}].prizes".format(**locals()) + " must be integer", value=data_item__prizes, name="" + (name_prefix or "data") + "[{data_x}].prizes".format(**locals()) + "", definition={'type': 'integer', 'minimum': 1, 'maximum': 3}, rule='type')
+                    if isinstance(data_item__prizes, (int, float, Decimal)) and not isinstance(data_item__prizes, bool):
                         if data_item__prizes < 1:
-                            raise JsonSchemaValueException(
-                                ""
-                                + (name_prefix or "data")
-                                + "[{data_x}].prizes".format(**locals())
-                                + " must be bigger than or equal to 1",
-                                value=data_item__prizes,
-                                name=""
-                                + (name_prefix or "data")
-                                + "[{data_x}].prizes".format(**locals())
-                                + "",
-                                definition={"type": "integer", "minimum": 1, "maximum": 3},
-                                rule="minimum",
-                            )
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + "[{data_x}].prizes".format(**locals()) + " must be bigger than or equal to 1", value=data_item__prizes, name="" + (name_prefix or "data") + "[{data_x}].prizes".format(**locals()) + "", definition={'type': 'integer', 'minimum': 1, 'maximum': 3}, rule='minimum')
                         if data_item__prizes > 3:
-                            raise JsonSchemaValueException(
-                                ""
-                                + (name_prefix or "data")
-                                + "[{data_x}].prizes".format(**locals())
-                                + " must be smaller than or equal to 3",
-                                value=data_item__prizes,
-                                name=""
-                                + (name_prefix or "data")
-                                + "[{data_x}].prizes".format(**locals())
-                                + "",
-                                definition={"type": "integer", "minimum": 1, "maximum": 3},
-                                rule="maximum",
-                            )
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + "[{data_x}].prizes".format(**locals()) + " must be smaller than or equal to 3", value=data_item__prizes, name="" + (name_prefix or "data") + "[{data_x}].prizes".format(**locals()) + "", definition={'type': 'integer', 'minimum': 1, 'maximum': 3}, rule='maximum')
                 if "identity" in data_item_keys:
                     data_item_keys.remove("identity")
                     data_item__identity = data_item["identity"]
                     if not isinstance(data_item__identity, (list, tuple)):
-                        raise JsonSchemaValueException(
-                            ""
-                            + (name_prefix or "data")
-                            + "[{data_x}].identity".format(**locals())
-                            + " must be array",
-                            value=data_item__identity,
-                            name=""
-                            + (name_prefix or "data")
-                            + "[{data_x}].identity".format(**locals())
-                            + "",
-                            definition={
-                                "type": "array",
-                                "uniqueItems": True,
-                                "items": {
-                                    "enum": [
-                                        "Grass",
-                                        "Fire",
-                                        "Water",
-                                        "Lightning",
-                                        "Psychic",
-                                        "Fighting",
-                                        "Darkness",
-                                        "Metal",
-                                        "Fairy",
-                                        "Dragon",
-                                    ]
-                                },
-                            },
-                            rule="type",
-                        )
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + "[{data_x}].identity".format(**locals()) + " must be array", value=data_item__identity, name="" + (name_prefix or "data") + "[{data_x}].identity".format(**locals()) + "", definition={'type': 'array', 'uniqueItems': True, 'items': {'enum': ['Grass', 'Fire', 'Water', 'Lightning', 'Psychic', 'Fighting', 'Darkness', 'Metal', 'Fairy', 'Dragon']}}, rule='type')
                     data_item__identity_is_list = isinstance(data_item__identity, (list, tuple))
                     if data_item__identity_is_list:
-
-                        def fn(var):
-                            return (
-                                frozenset(dict((k, fn(v)) for k, v in var.items()).items())
-                                if hasattr(var, "items")
-                                else tuple(fn(v) for v in var)
-                                if isinstance(var, (dict, list))
-                                else (bool, var)
-                                if isinstance(var, bool)
-                                else var
-                            )
-
+                        def fn(var): return frozenset(dict((k, fn(v)) for k, v in var.items()).items()) if hasattr(var, "items") else tuple(fn(v) for v in var) if isinstance(var, (dict, list)) else (bool, var) if isinstance(var, bool) else var
                         data_item__identity_len = len(data_item__identity)
-                        if data_item__identity_len > len(
-                            set(
-                                fn(data_item__identity_x)
-                                for data_item__identity_x in data_item__identity
-                            )
-                        ):
-                            raise JsonSchemaValueException(
-                                ""
-                                + (name_prefix or "data")
-                                + "[{data_x}].identity".format(**locals())
-                                + " must contain unique items",
-                                value=data_item__identity,
-                                name=""
-                                + (name_prefix or "data")
-                                + "[{data_x}].identity".format(**locals())
-                                + "",
-                                definition={
-                                    "type": "array",
-                                    "uniqueItems": True,
-                                    "items": {
-                                        "enum": [
-                                            "Grass",
-                                            "Fire",
-                                            "Water",
-                                            "Lightning",
-                                            "Psychic",
-                                            "Fighting",
-                                            "Darkness",
-                                            "Metal",
-                                            "Fairy",
-                                            "Dragon",
-                                        ]
-                                    },
-                                },
-                                rule="uniqueItems",
-                            )
-                        for data_item__identity_x, data_item__identity_item in enumerate(
-                            data_item__identity
-                        ):
-                            if not (
-                                isinstance(data_item__identity_item, str)
-                                and data_item__identity_item == "Grass"
-                                or isinstance(data_item__identity_item, str)
-                                and data_item__identity_item == "Fire"
-                                or isinstance(data_item__identity_item, str)
-                                and data_item__identity_item == "Water"
-                                or isinstance(data_item__identity_item, str)
-                                and data_item__identity_item == "Lightning"
-                                or isinstance(data_item__identity_item, str)
-                                and data_item__identity_item == "Psychic"
-                                or isinstance(data_item__identity_item, str)
-                                and data_item__identity_item == "Fighting"
-                                or isinstance(data_item__identity_item, str)
-                                and data_item__identity_item == "Darkness"
-                                or isinstance(data_item__identity_item, str)
-                                and data_item__identity_item == "Metal"
-                                or isinstance(data_item__identity_item, str)
-                                and data_item__identity_item == "Fairy"
-                                or isinstance(data_item__identity_item, str)
-                                and data_item__identity_item == "Dragon"
-                            ):
-                                raise JsonSchemaValueException(
-                                    ""
-                                    + (name_prefix or "data")
-                                    + "[{data_x}].identity[{data_item__identity_x}]".format(
-                                        **locals()
-                                    )
-                                    + " must be one of ['Grass', 'Fire', 'Water', 'Lightning', 'Psychic', 'Fighting', 'Darkness', 'Metal', 'Fairy', 'Dragon']",
-                                    value=data_item__identity_item,
-                                    name=""
-                                    + (name_prefix or "data")
-                                    + "[{data_x}].identity[{data_item__identity_x}]".format(
-                                        **locals()
-                                    )
-                                    + "",
-                                    definition={
-                                        "enum": [
-                                            "Grass",
-                                            "Fire",
-                                            "Water",
-                                            "Lightning",
-                                            "Psychic",
-                                            "Fighting",
-                                            "Darkness",
-                                            "Metal",
-                                            "Fairy",
-                                            "Dragon",
-                                        ]
-                                    },
-                                    rule="enum",
-                                )
+                        if data_item__identity_len > len(set(fn(data_item__identity_x) for data_item__identity_x in data_item__identity)):
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + "[{data_x}].identity".format(**locals()) + " must contain unique items", value=data_item__identity, name="" + (name_prefix or "data") + "[{data_x}].identity".format(**locals()) + "", definition={'type': 'array', 'uniqueItems': True, 'items': {'enum': ['Grass', 'Fire', 'Water', 'Lightning', 'Psychic', 'Fighting', 'Darkness', 'Metal', 'Fairy', 'Dragon']}}, rule='uniqueItems')
+                        for data_item__identity_x, data_item__identity_item in enumerate(data_item__identity):
+                            if not (isinstance(data_item__identity_item, str) and data_item__identity_item == 'Grass' or isinstance(data_item__identity_item, str) and data_item__identity_item == 'Fire' or isinstance(data_item__identity_item, str) and data_item__identity_item == 'Water' or isinstance(data_item__identity_item, str) and data_item__identity_item == 'Lightning' or isinstance(data_item__identity_item, str) and data_item__identity_item == 'Psychic' or isinstance(data_item__identity_item, str) and data_item__identity_item == 'Fighting' or isinstance(data_item__identity_item, str) and data_item__identity_item == 'Darkness' or isinstance(data_item__identity_item, str) and data_item__identity_item == 'Metal' or isinstance(data_item__identity_item, str) and data_item__identity_item == 'Fairy' or isinstance(data_item__identity_item, str) and data_item__identity_item == 'Dragon'):
+                                raise JsonSchemaValueException("" + (name_prefix or "data") + "[{data_x}].identity[{data_item__identity_x}]".format(**locals()) + " must be one of ['Grass', 'Fire', 'Water', 'Lightning', 'Psychic', 'Fighting', 'Darkness', 'Metal', 'Fairy', 'Dragon']", value=data_item__identity_item, name="" + (name_prefix or "data") + "[{data_x}].identity[{data_item__identity_x}]".format(**locals()) + "", definition={'enum': ['Grass', 'Fire', 'Water', 'Lightning', 'Psychic', 'Fighting', 'Darkness', 'Metal', 'Fairy', 'Dragon']}, rule='enum')
                 if "retreat_cost" in data_item_keys:
                     data_item_keys.remove("retreat_cost")
                     data_item__retreatcost = data_item["retreat_cost"]
-                    if (
-                        not isinstance(data_item__retreatcost, (int, NoneType))
-                        and not (
-                            isinstance(data_item__retreatcost, float)
-                            and data_item__retreatcost.is_integer()
-                        )
-                        or isinstance(data_item__retreatcost, bool)
-                    ):
-                        raise JsonSchemaValueException(
-                            ""
-                            + (name_prefix or "data")
-                            + "[{data_x}].retreat_cost".format(**locals())
-                            + " must be integer or null",
-                            value=data_item__retreatcost,
-                            name=""
-                            + (name_prefix or "data")
-                            + "[{data_x}].retreat_cost".format(**locals())
-                            + "",
-                            definition={
-                                "description": "null: the card prints no retreat cost (a BREAK), which is not Retreat Cost 0.",
-                                "type": ["integer", "null"],
-                                "minimum": 0,
-                            },
-                            rule="type",
-                        )
-                    if isinstance(data_item__retreatcost, (int, float, Decimal)) and not isinstance(
-                        data_item__retreatcost, bool
-                    ):
+                    if not isinstance(data_item__retreatcost, (int, NoneType)) and not (isinstance(data_item__retreatcost, float) and data_item__retreatcost.is_integer()) or isinstance(data_item__retreatcost, bool):
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + "[{data_x}].retreat_cost".format(**locals()) + " must be integer or null", value=data_item__retreatcost, name="" + (name_prefix or "data") + "[{data_x}].retreat_cost".format(**locals()) + "", definition={'description': 'null: the card prints no retreat cost (a BREAK), which is not Retreat Cost 0.', 'type': ['integer', 'null'], 'minimum': 0}, rule='type')
+                    if isinstance(data_item__retreatcost, (int, float, Decimal)) and not isinstance(data_item__retreatcost, bool):
                         if data_item__retreatcost < 0:
-                            raise JsonSchemaValueException(
-                                ""
-                                + (name_prefix or "data")
-                                + "[{data_x}].retreat_cost".format(**locals())
-                                + " must be bigger than or equal to 0",
-                                value=data_item__retreatcost,
-                                name=""
-                                + (name_prefix or "data")
-                                + "[{data_x}].retreat_cost".format(**locals())
-                                + "",
-                                definition={
-                                    "description": "null: the card prints no retreat cost (a BREAK), which is not Retreat Cost 0.",
-                                    "type": ["integer", "null"],
-                                    "minimum": 0,
-                                },
-                                rule="minimum",
-                            )
+                            raise JsonSchemaValueException("" + (name_prefix or "data") + "[{data_x}].retreat_cost".format(**locals()) + " must be bigger than or equal to 0", value=data_item__retreatcost, name="" + (name_prefix or "data") + "[{data_x}].retreat_cost".format(**locals()) + "", definition={'description': 'null: the card prints no retreat cost (a BREAK), which is not Retreat Cost 0.', 'type': ['integer', 'null'], 'minimum': 0}, rule='minimum')
                 if "why_not" in data_item_keys:
                     data_item_keys.remove("why_not")
                     data_item__whynot = data_item["why_not"]
                     if not isinstance(data_item__whynot, (str, NoneType)):
-                        raise JsonSchemaValueException(
-                            ""
-                            + (name_prefix or "data")
-                            + "[{data_x}].why_not".format(**locals())
-                            + " must be string or null",
-                            value=data_item__whynot,
-                            name=""
-                            + (name_prefix or "data")
-                            + "[{data_x}].why_not".format(**locals())
-                            + "",
-                            definition={
-                                "description": "Why the print cannot be the Totem of a legal deck (not a playable card, banned), or null.",
-                                "type": ["string", "null"],
-                            },
-                            rule="type",
-                        )
+                        raise JsonSchemaValueException("" + (name_prefix or "data") + "[{data_x}].why_not".format(**locals()) + " must be string or null", value=data_item__whynot, name="" + (name_prefix or "data") + "[{data_x}].why_not".format(**locals()) + "", definition={'description': 'Why the print cannot be the Totem of a legal deck (not a playable card, banned), or null.', 'type': ['string', 'null']}, rule='type')
                 if data_item_keys:
-                    raise JsonSchemaValueException(
-                        ""
-                        + (name_prefix or "data")
-                        + "[{data_x}]".format(**locals())
-                        + " must not contain "
-                        + str(data_item_keys)
-                        + " properties",
-                        value=data_item,
-                        name="" + (name_prefix or "data") + "[{data_x}]".format(**locals()) + "",
-                        definition={
-                            "type": "object",
-                            "additionalProperties": False,
-                            "required": [
-                                "id",
-                                "name",
-                                "printed_stage",
-                                "cost_column",
-                                "invocation_cost",
-                                "prizes",
-                                "identity",
-                                "retreat_cost",
-                                "why_not",
-                            ],
-                            "properties": {
-                                "id": {"type": "string", "minLength": 1},
-                                "name": {"type": "string", "minLength": 1},
-                                "printed_stage": {"type": ["string", "null"]},
-                                "cost_column": {"enum": ["Basic", "Stage 1", "Stage 2", "Stage 3"]},
-                                "invocation_cost": {"type": "integer", "minimum": 0},
-                                "prizes": {"type": "integer", "minimum": 1, "maximum": 3},
-                                "identity": {
-                                    "type": "array",
-                                    "uniqueItems": True,
-                                    "items": {
-                                        "enum": [
-                                            "Grass",
-                                            "Fire",
-                                            "Water",
-                                            "Lightning",
-                                            "Psychic",
-                                            "Fighting",
-                                            "Darkness",
-                                            "Metal",
-                                            "Fairy",
-                                            "Dragon",
-                                        ]
-                                    },
-                                },
-                                "retreat_cost": {
-                                    "description": "null: the card prints no retreat cost (a BREAK), which is not Retreat Cost 0.",
-                                    "type": ["integer", "null"],
-                                    "minimum": 0,
-                                },
-                                "why_not": {
-                                    "description": "Why the print cannot be the Totem of a legal deck (not a playable card, banned), or null.",
-                                    "type": ["string", "null"],
-                                },
-                            },
-                        },
-                        rule="additionalProperties",
-                    )
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + "[{data_x}]".format(**locals()) + " must not contain "+str(data_item_keys)+" properties", value=data_item, name="" + (name_prefix or "data") + "[{data_x}]".format(**locals()) + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['id', 'name', 'printed_stage', 'cost_column', 'invocation_cost', 'prizes', 'identity', 'retreat_cost', 'why_not'], 'properties': {'id': {'type': 'string', 'minLength': 1}, 'name': {'type': 'string', 'minLength': 1}, 'printed_stage': {'type': ['string', 'null']}, 'cost_column': {'enum': ['Basic', 'Stage 1', 'Stage 2', 'Stage 3']}, 'invocation_cost': {'type': 'integer', 'minimum': 0}, 'prizes': {'type': 'integer', 'minimum': 1, 'maximum': 3}, 'identity': {'type': 'array', 'uniqueItems': True, 'items': {'enum': ['Grass', 'Fire', 'Water', 'Lightning', 'Psychic', 'Fighting', 'Darkness', 'Metal', 'Fairy', 'Dragon']}}, 'retreat_cost': {'description': 'null: the card prints no retreat cost (a BREAK), which is not Retreat Cost 0.', 'type': ['integer', 'null'], 'minimum': 0}, 'why_not': {'description': 'Why the print cannot be the Totem of a legal deck (not a playable card, banned), or null.', 'type': ['string', 'null']}}}, rule='additionalProperties')
     return data
-
 
 validate = validate_https___totemdeck_example_schemas_totems_schema_json

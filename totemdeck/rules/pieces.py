@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.names import name_key
-from totemdeck.catalogue.store import Catalogue
+from totemdeck.catalogue.read import Catalogue
 from totemdeck.rules.format import FormatRules
 from totemdeck.rules.traits import is_multipart, parts_needed
 
