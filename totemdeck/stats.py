@@ -93,12 +93,12 @@ def _trainer_kind(card: Card) -> str:
 
 
 def _evolution_lines(main: tuple[Entry, ...]) -> dict[str, list[str]]:
-    names = {name_key(e.card.name) for e in main}
+    names = {name_key(e.card.name, e.card.supertype) for e in main}
     lines: dict[str, list[str]] = {"complete": [], "broken": []}
     for entry in main:
         card = entry.card
         if card.is_pokemon and card.evolves_from:
-            state = "complete" if name_key(card.evolves_from) in names else "broken"
+            state = "complete" if name_key(card.evolves_from, "Pokémon") in names else "broken"
             lines[state].append(f"{card.evolves_from} → {card.name}")
     return lines
 

@@ -6,9 +6,9 @@ import pytest
 
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.rules import load_format
+from totemdeck.rules.pieces import CataloguePieces
 from totemdeck.rules.stages import CatalogueStages
 from totemdeck.rules.totem import cost_column, totem_numbers
-from totemdeck.rules.traits import is_multipart, parts_needed
 
 FMT = load_format()
 
@@ -31,6 +31,12 @@ FMT = load_format()
         ("hgss3-87", "Basic", 2, 2),  # Kyogre & Groudon LEGEND: dual LEGEND, 2
         ("swshp-SWSH139", "Stage 2", 4, 3),  # Pikachu V-UNION: Stage 2, 3 Prize cards
         ("xy3-25", "Stage 1", 3, 1),  # Amaura: Restored (decision: Stage 1)
+        # Mega Evolution-era Mega ex: printed Stage, 3 Prize cards whatever TCGdex's suffix
+        # says ("EX" on me04-015, nothing on me02-013: they gave 2 and 1 before).
+        ("me02-013", "Stage 2", 4, 3),  # Mega Charizard X ex, no suffix in TCGdex
+        ("me04-015", "Stage 1", 3, 3),  # Mega Pyroar ex, suffix "EX" in TCGdex
+        ("me01-086", "Basic", 2, 3),  # Mega Absol ex
+        ("xy10-19", "Stage 3", 5, 1),  # Omastar BREAK: Omastar is normally Stage 2
     ],
 )
 def test_cost_table_rows(
@@ -39,10 +45,7 @@ def test_cost_table_rows(
     card = catalogue.get(card_id)
     assert card is not None, card_id
     stages = CatalogueStages(catalogue)
-    pieces = [card]
-    if is_multipart(card):
-        pieces = [c for c in catalogue.by_name(card.name) if c.set.id == card.set.id]
-        pieces = pieces[: parts_needed(card, FMT)]
+    pieces = CataloguePieces(catalogue, FMT).pieces(card)
     numbers = totem_numbers(pieces, FMT, stages)
     assert (numbers.cost_column, numbers.invocation_cost, numbers.prizes) == (
         column,

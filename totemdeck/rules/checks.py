@@ -183,13 +183,13 @@ def _singleton_message(entries: list[Entry], copies: int, ctx: RuleContext) -> s
     shared = _shared_name(entries, ctx)
     if len({e.line for e in entries}) == 1:
         return f"{_lines(entries)}: {copies} cards named {shared}; {rule}"
-    each = "; ".join(
-        "{label} (line {line})".format(
-            label=(f"{e.count} × " if e.count > 1 else "") + ctx.name_of(e.card), line=e.line
-        )
+    each = [
+        f"{e.count} × {ctx.name_of(e.card)}" if e.count > 1 else ctx.name_of(e.card)
         for e in entries
-    )
-    return f"{_lines(entries)}: {copies} cards share the name {shared} ({each}); {rule}"
+    ]
+    on_lines = [f"{name} on line {e.line}" for name, e in zip(each, entries, strict=True)]
+    listed = ", ".join(on_lines[:-1]) + " and " + on_lines[-1]
+    return f"{_lines(entries)}: {listed} share the name {shared}; {rule}"
 
 
 def _limit(
