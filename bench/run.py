@@ -11,13 +11,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import bench_decks, bench_import, bench_long_decks, bench_tcgdex
+from bench import bench_decks, bench_import, bench_long_decks, bench_tcgdex, bench_web
 
 SUITES = {
     "import": bench_import.main,
     "tcgdex": bench_tcgdex.main,
     "decks": bench_decks.main,
     "long-decks": bench_long_decks.main,
+    "web": bench_web.main,
 }
 
 

@@ -122,9 +122,12 @@ def _card_id(client: Any, query: str, test: Any) -> str:
 def test_build_a_deck_from_a_totem_to_a_legal_hundred(
     browser: Browser, base_url: str, client: Any
 ) -> None:
-    charmander = _card_id(client, "Charmander", lambda c: c["set"]["ptcgl_code"] == "PAF")
+    # the first print each search offers (the Build page shows the same list)
+    charmander = _card_id(client, "Charmander", lambda c: c["name"] == "Charmander")
     fire = _card_id(
-        client, "Fire Energy", lambda c: c["supertype"] == "Energy" and "Basic" in c["subtypes"]
+        client,
+        "Fire Energy",
+        lambda c: c["supertype"] == "Energy" and "Basic" in c["subtypes"] and "Fire" in c["name"],
     )
     page, problems = _open(browser, base_url)
     page.goto(f"{base_url}/build")

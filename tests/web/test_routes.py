@@ -125,7 +125,7 @@ def test_stats_show_composition_odds_and_a_sample_hand(client: TestClient, legal
     assert page.text.count('<svg class="bars"') >= 5
     assert '<svg class="curve"' in page.text
     assert "by turn 3 you have seen 10 cards" in page.text
-    assert page.text.count('<figure class="tile">') >= 7  # the opening hand
+    assert page.text.count('<figure class="tile ') >= 7  # the opening hand
     again = client.get("/stats", params={"d": code, "card": "Charmander", "turn": 3, "seed": 7})
 
     def hand(html: str) -> list[str]:
@@ -190,7 +190,7 @@ def test_build_shows_the_verdict_and_the_steps(client: TestClient) -> None:
 def test_the_cards_grid_and_a_card_page(client: TestClient) -> None:
     grid = client.get("/cards", params={"q": "charizard"})
     assert grid.status_code == 200
-    assert grid.text.count('<figure class="tile">') >= 10
+    assert grid.text.count('<figure class="tile ') >= 10
     card = client.get("/cards/sv3-125")
     assert card.status_code == 200
     for words in ("Charizard ex", "Obsidian Flames", "Invocation Cost", "prints"):

@@ -49,7 +49,8 @@ async def api_cards(request: Request) -> Response:
     if not query.strip():
         return _error(_("give a query: /api/cards?q=…"), 400)
     limit = int_param(request, "limit", 20, 1, 200)
-    found = find_cards(lib, query, limit, language(request))
+    prints = request.query_params.get("prints") == "1"
+    found = find_cards(lib, query, limit, language(request), prints=prints)
     if found.error:
         return JSONResponse(
             {"error": found.error, "position": found.position}, status_code=400, headers=API_HEADERS

@@ -52,9 +52,7 @@ def default_query(totem: Card | None) -> str:
     """What the search box holds before the player types: the Totem's legal cards."""
     if totem is None:
         return ""
-    if has_search_language():
-        return f'totem:"{totem.name}"'
-    return ""
+    return f"totem:{totem.id}" if has_search_language() else ""
 
 
 async def build_page(request: Request) -> Response:
@@ -70,8 +68,9 @@ async def build_page(request: Request) -> Response:
     totem = checked.deck.totem[0].card if checked and checked.deck.totem else None
     asked = request.query_params.get("q")
     query = asked if asked is not None else default_query(totem)
-    found = find_cards(lib, query, SEARCH_LIMIT, lang)
     main = [c for c in cards if not c.totem]
+    # choosing a Totem, every print counts (identity and numbers differ between prints)
+    found = find_cards(lib, query, SEARCH_LIMIT, lang, prints=totem is None)
     if totem is None:
         # Choosing a Totem: only Pokémon, and the pick starts a deck with its pieces.
         choices = [c for c in found.cards if c.is_pokemon]

@@ -21,7 +21,8 @@ async def cards_page(request: Request) -> Response:
     lib = library(request)
     query = request.query_params.get("q", "")
     limit = int_param(request, "limit", GRID_LIMIT, 1, 240)
-    found = find_cards(lib, query, limit, language(request))
+    prints = request.query_params.get("prints") == "1"
+    found = find_cards(lib, query, limit, language(request), prints=prints)
     return render(
         request,
         "cards.html",

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from totemdeck.catalogue.model import Card
+from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import _
 from totemdeck.web.service import Library
 
@@ -37,8 +38,11 @@ def has_search_language() -> bool:
     return _search_module() is not None
 
 
-def find_cards(lib: Library, query: str, limit: int = 60, lang: str = "en") -> Found:
-    """Cards matching ``query`` (at most ``limit``); a bad query is an ``error``, not a raise."""
+def find_cards(
+    lib: Library, query: str, limit: int = 60, lang: str = "en", prints: bool = False
+) -> Found:
+    """Cards matching ``query`` (at most ``limit``; one print a name unless ``prints``);
+    a bad query is an ``error`` with its position, not a raise."""
     query = query.strip()
     if not query:
         return Found([], 0, "")
@@ -57,10 +61,11 @@ def find_cards(lib: Library, query: str, limit: int = 60, lang: str = "en") -> F
             lib.catalogue,
             query,
             limit=limit,
+            prints=prints,
             lang=lang,
             banlist=lib.banlist,
             format_rules=lib.fmt,
         )
-    except module.QuerySyntaxError as exc:
+    except TotemdeckError as exc:  # QuerySyntaxError and bad values: the query's fault
         return Found([], 0, "", str(exc), getattr(exc, "position", None))
     return Found(list(result.cards), int(result.total), str(result.explanation))
