@@ -176,3 +176,18 @@ def test_a_card_whose_id_needs_escaping_opens(browser: Browser, base_url: str) -
     page.wait_for_load_state()
     assert "exu-%3F" in page.inner_text(".card-facts")
     assert not problems, problems
+
+
+def test_export_copies_the_ptcgl_text_to_the_clipboard(
+    browser: Browser, base_url: str, legal_text: str
+) -> None:
+    page, problems = _open(browser, base_url, permissions=["clipboard-read", "clipboard-write"])
+    _paste(page, base_url, legal_text)
+    page.click("nav.deck-actions >> text=Export")
+    page.wait_for_selector("#ptcgl-plain")
+    page.click("button[data-copy='#ptcgl-plain']")
+    expect(page.locator("button[data-copy='#ptcgl-plain']")).to_have_text("Copied")
+    copied = page.evaluate("navigator.clipboard.readText()")
+    assert copied == page.input_value("#ptcgl-plain")
+    assert copied.startswith("Pokémon: 21\n1 Charizard ex OBF 125\n")
+    assert not problems, problems
