@@ -8,10 +8,16 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from tests.helpers.server import serve_process
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.importer import import_sources
+
+# Speed is measured by `make bench`, never by tests: hypothesis's per-example deadline and its
+# "too slow" health check turn a loaded CI machine (2 cores) into flaky failures.
+settings.register_profile("totemdeck", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("totemdeck")
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = (ROOT.parent / "shared" / "data").resolve()
