@@ -128,7 +128,8 @@ def lookup_totem(
         )
     resolved = checker.resolver.resolve_line(decklist.lines[0])
     if resolved.finding is not None:
-        raise NotFound(resolved.finding.message.removeprefix("line 1: "))
+        where = _("line {line}: {message}").format(line=1, message="")  # the one line read
+        raise NotFound(resolved.finding.message.removeprefix(where))
     found = []
     for card in resolved.candidates:
         reason = why_not_totem(card)

@@ -4,6 +4,7 @@ example decks and of a decklist written in Spanish (``pytest --update-golden`` r
 from __future__ import annotations
 
 import datetime as dt
+import json
 from pathlib import Path
 
 import pytest
@@ -14,7 +15,7 @@ from totemdeck.cli import main
 from totemdeck.decklist import read_decklist
 from totemdeck.export import export_deck
 from totemdeck.i18n import use_language
-from totemdeck.report import render_text
+from totemdeck.report import render_json, render_text
 from totemdeck.report.stats_text import render_stats
 from totemdeck.rules import Checker
 from totemdeck.stats import deck_stats
@@ -79,6 +80,22 @@ def test_a_spanish_decklist_gives_a_spanish_report(
     assert "Tótem: Charizard ex" in text
     assert "Coste de Invocación" in text and "cartas de Premio" in text
     assert "Fuego, Oscura" in text
+    for english in ("line ", " the ", " has ", "cards", "Totem"):  # every sentence is Spanish
+        assert english not in text
+
+
+def test_the_json_report_keeps_its_codes_and_speaks_in_its_messages(catalogue: Catalogue) -> None:
+    checker = checker_for(catalogue, "es")
+    with use_language("es"):
+        report = json.loads(render_json([checker.check(read_decklist(SPANISH_LIST))]))
+    with use_language("en"):
+        english = json.loads(render_json([checker.check(read_decklist(SPANISH_LIST))]))
+    codes = [f["code"] for f in report["findings"]]
+    assert codes == [f["code"] for f in english["findings"]]
+    assert "ambiguous-card" in codes and "evolution-line-gap" in codes
+    assert all(f["message"].startswith(("línea", "la lista")) for f in report["findings"])
+    assert all(f["message"].startswith(("line", "the list")) for f in english["findings"])
+    assert report.keys() == english.keys()
 
 
 def test_the_cli_speaks_spanish_end_to_end(

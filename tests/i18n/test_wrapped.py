@@ -20,6 +20,7 @@ PACKAGE = Path(__file__).resolve().parents[2] / "totemdeck"
 TRANSLATED = [
     "api.py",
     "catalogue/read.py",
+    "cli/check.py",
     "cli/export.py",
     "cli/importing.py",
     "cli/language.py",
@@ -27,13 +28,18 @@ TRANSLATED = [
     "decklist/jsondeck.py",
     "decklist/parse.py",
     "decklist/read.py",
+    "decklist/resolve.py",
     "export/formats.py",
     "findings.py",
     "i18n/__init__.py",
+    "report/card.py",
     "report/importing.py",
     "report/plot.py",
     "report/stats_text.py",
     "report/text.py",
+    "rules/ambiguity.py",
+    "rules/checks.py",
+    "rules/totem.py",
     "schemas.py",
     "sources/http.py",
     "sources/pokemontcg/client.py",
@@ -122,3 +128,30 @@ if __name__ == "__main__":  # the sweep's to-do list: python -m tests.i18n.test_
             relative = path.relative_to(PACKAGE.parent).as_posix()
             for line in unwrapped(path.read_text(encoding="utf-8"), relative):
                 print(line)
+
+
+IMPORTS = re.compile(r"from totemdeck\.i18n import (\([^)]*\)|[^\n]*)")
+
+
+def _assigns_underscore(source: str) -> list[int]:
+    """Lines that bind ``_`` (``a, _, b = …``, ``for _ in``): in a module that imports the
+    translator, that shadows it in the whole function and ``_("…")`` breaks there."""
+    lines = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Name) and node.id == "_" and isinstance(node.ctx, ast.Store):
+            lines.append(node.lineno)
+    return lines
+
+
+def test_no_module_that_translates_rebinds_underscore() -> None:
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        imports = IMPORTS.findall(source)
+        if any(re.search(r"(?<![\w.])_(?!\w)", names) for names in imports):
+            found += [
+                f"{path.relative_to(PACKAGE.parent)}:{n}" for n in _assigns_underscore(source)
+            ]
+    assert not found, "rename these throwaway `_` names (they hide the translator):\n" + "\n".join(
+        found
+    )

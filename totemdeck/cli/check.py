@@ -19,6 +19,7 @@ from totemdeck.cli.output import (
     use_colour,
     write_text,
 )
+from totemdeck.i18n import _
 
 if TYPE_CHECKING:
     from totemdeck.rules import Report
@@ -104,7 +105,7 @@ def totem_command(
     from totemdeck.rules.audit import TotemRow
 
     if every == (card is not None):
-        raise UsageError("name one card, or give --all (not both)")
+        raise UsageError(_("name one card, or give --all (not both)"))
     bans, fmt = load_rules(banlist, format_file)
     with Catalogue.open(catalogue) as cat:
         if every:

@@ -131,7 +131,7 @@ def _card_line(number: int, raw: str, text: str, section: str | None) -> DeckLin
     if product is not None:
         name, code, printed = product
         return DeckLine(number, raw, section, count, name, set_code=code, number=printed)
-    head, _, last = rest.rpartition(" ")
+    head, _space, last = rest.rpartition(" ")
     if head and _DATA_ID.match(last):  # "4 Energy Gain pl1-116": a name and a card id
         return DeckLine(number, raw, section, count, head.strip(), card_id=last)
     found = _SET_NUMBER.match(rest)

@@ -28,6 +28,8 @@ from totemdeck.decklist.written import (
 )
 from totemdeck.decklist.written import basic_energy_type as basic_energy_of
 from totemdeck.findings import Finding
+from totemdeck.i18n import _, current_language
+from totemdeck.i18n.terms import term
 
 # A name written close enough to the print's name is that print (typos, old spellings).
 NAME_MATCH_THRESHOLD = 85.0
@@ -100,7 +102,8 @@ class Resolver:
     # -- one line ---------------------------------------------------------------------------
 
     def resolve_line(self, line: DeckLine) -> ResolvedLine:
-        key = (line.card_id, line.name, line.set_code, line.number)
+        # notes are sentences: a shared resolver (the web app's) keeps one per language
+        key = (line.card_id, line.name, line.set_code, line.number, current_language())
         known = self._memo.get(key)
         if known is not None:
             return ResolvedLine(line, known[0], known[1], note=known[2])
@@ -114,20 +117,30 @@ class Resolver:
             card = self.catalogue.get(line.card_id)
             if card is not None and line.name and not self._same_name(line.name, card):
                 if not plausible_form(line.name, card.name):
-                    message = f"{line.card_id} is {card.name}, not {line.name!r}"
+                    message = _("{id} is {card}, not {name!r}").format(
+                        id=line.card_id, card=card.name, name=line.name
+                    )
                     elsewhere = self.catalogue.by_name(line.name)
                     if elsewhere:
                         shown = ", ".join(c.label for c in elsewhere[-3:])
-                        message += f" ({line.name} is {shown})"
+                        message = _("{message} ({name} is {prints})").format(
+                            message=message, name=line.name, prints=shown
+                        )
                     return self._unknown(line, message, "")
-                note = f"{line.card_id} is {card.name}; read {line.name!r} as that name"
+                note = _("{id} is {card}; read {name!r} as that name").format(
+                    id=line.card_id, card=card.name, name=line.name
+                )
                 return self._checked(line, (card,), "id", note=note)
             if card is not None:
                 return self._checked(line, (card,), "id")
             named = tuple(self.catalogue.by_name(line.card_id))  # "1 Chi-Yu" looks like an id
             if named:
                 return self._checked(line, named, "name")
-            return self._unknown(line, f"no card has the id or name {line.card_id!r}", line.card_id)
+            return self._unknown(
+                line,
+                _("no card has the id or name {id!r}").format(id=line.card_id),
+                line.card_id,
+            )
         if line.number is not None:
             written = Reading(line.name, line.set_code or "", line.number)
             first = self._with_number(line, written)
@@ -147,17 +160,17 @@ class Resolver:
             return self._checked(line, cards, "name")
         cards = self._by_name_without_apostrophes(line.name)
         if cards:  # "Adventurers Discovery": a shop's address drops the apostrophes
-            note = f"read {line.name!r} as {cards[0].name}"
+            note = _("read {name!r} as {card}").format(name=line.name, card=cards[0].name)
             return self._checked(line, cards, "name", note=note)
         energy_type = self._basic_energy_type(line.name, loose=True)  # "Fire Energy BRS R"
         if energy_type:
             return self._energy(line, energy_type, [])
-        head, _, last = line.name.rpartition(" ")
+        head, _space, last = line.name.rpartition(" ")
         if head and self.sets.sets_for(last):  # "1 Iono PAL": a name within a set
             in_set = self._name_in_sets(head, self.sets.sets_for(last))
             if in_set:
                 return self._checked(line, in_set, "name in set")
-        return self._unknown(line, f"no card is named {line.name!r}", line.name)
+        return self._unknown(line, _("no card is named {name!r}").format(name=line.name), line.name)
 
     def _with_number(self, line: DeckLine, written: Reading) -> ResolvedLine:
         """A line that gives a number: by set and number first, then by name."""
@@ -176,8 +189,10 @@ class Resolver:
                 "set+number",
                 Finding(
                     "not-legal-print",
-                    f"line {line.line}: {code} is a Pokémon TCG Pocket set (a digital-only "
-                    "game), not a playable card",
+                    _(
+                        "line {line}: {code} is a Pokémon TCG Pocket set (a digital-only game), "
+                        "not a playable card"
+                    ).format(line=line.line, code=code),
                     line.line,
                 ),
             )
@@ -199,10 +214,14 @@ class Resolver:
             for joined in ([f"{name} {code}"] if code else []) + [name]:
                 cards = tuple(self.catalogue.by_name(joined))
                 if cards:
-                    note = f"set code {code!r} not known; matched by name" if code else None
+                    note = (
+                        _("set code {code!r} not known; matched by name").format(code=code)
+                        if code
+                        else None
+                    )
                     return self._checked(line, cards, "name", note=note)
             what = " ".join(x for x in (name, code, number) if x)
-            return self._unknown(line, f"no card matches {what!r}", name)
+            return self._unknown(line, _("no card matches {text!r}").format(text=what), name)
         matching = [c for c in found if self._same_name(name, c)]
         if matching:
             return self._checked(line, tuple(matching), "set+number")
@@ -214,28 +233,39 @@ class Resolver:
             if by_name:
                 return self._checked(line, by_name, "name in set")
             if line.name_is_comment:  # "SFA 59 x4 # Janine's Secret Technique"
-                note = f"{where} is {found[0].name} (the comment says {name!r})"
+                note = _("{where} is {card} (the comment says {name!r})").format(
+                    where=where, card=found[0].name, name=name
+                )
                 return self._checked(line, (found[0],), "set+number", note=note)
             plausible = [c for c in found if plausible_form(name, c.name)]
             if plausible:  # "Battle Compressor PHF 92" is "Battle Compressor Team Flare Gear"
-                note = f"{where} is {plausible[0].name}; read {name!r} as that name"
+                note = _("{where} is {card}; read {name!r} as that name").format(
+                    where=where, card=plausible[0].name, name=name
+                )
                 return self._checked(line, tuple(plausible), "set+number", note=note)
             return self._unknown(line, self._other_card_message(written, found[0]), "")
         joined_name = tuple(self.catalogue.by_name(f"{name} {code}"))
         if joined_name:  # "1 Charizard ex 125": "ex" is part of the name, not EX's code
             return self._checked(
-                line, joined_name, "name", note=f"read {code!r} as part of the name"
+                line,
+                joined_name,
+                "name",
+                note=_("read {code!r} as part of the name").format(code=code),
             )
         # Only a number within the code's sets counted together (a subset numbered on);
         # "OBF 999" is a mistake, not a numbering habit.
         in_sets = self._name_in_sets(name, sets) if _within(number, sets) else ()
         if len(in_sets) == 1:  # "GEN 114" is RC14: clients number subsets straight on
             card = in_sets[0]
-            note = f"{code} has no card {number}; took {card.label}, the one {card.name} there"
+            note = _("{code} has no card {number}; took {label}, the one {card} there").format(
+                code=code, number=number, label=card.label, card=card.name
+            )
             return self._checked(line, in_sets, "name in set", note=note)
         if in_sets:  # "LTR 124" is RC9 Kirlia, but LTR 60 is a Kirlia too: the rules decide
             labels = ", ".join(c.label for c in in_sets[:3])
-            note = f"{code} has no card {number}; read as {name} in {code} ({labels})"
+            note = _("{code} has no card {number}; read as {name} in {code} ({prints})").format(
+                code=code, number=number, name=name, prints=labels
+            )
             return self._checked(line, in_sets, "name in set", note=note)
         message = self._no_number_message(written, sets)
         known = bool(self.catalogue.by_name(name))
@@ -251,7 +281,10 @@ class Resolver:
         name, code, number = written
         words = name.split()
         if code and len(words) > 1 and words[-1].casefold() == "pr":
-            yield Reading(" ".join(words[:-1]), code, number), "read 'PR' as part of the set code"
+            yield (
+                Reading(" ".join(words[:-1]), code, number),
+                _("read 'PR' as part of the set code"),
+            )
         for size in (1, 2):
             if len(words) <= size:
                 break
@@ -259,7 +292,7 @@ class Resolver:
             if not all(CODE_WORD.match(w) and w.casefold() not in NAME_SUFFIXES for w in tail):
                 continue
             peeled = " ".join([*tail, code]).strip()
-            note = f"read {' '.join(tail)!r} as the set code"
+            note = _("read {words!r} as the set code").format(words=" ".join(tail))
             yield Reading(" ".join(words[:-size]), peeled, number), note
 
     # -- helpers ----------------------------------------------------------------------------
@@ -307,7 +340,11 @@ class Resolver:
             )
         cards = self._basic_energy[energy_type]
         if not cards:
-            return self._unknown(line, f"no basic {energy_type} Energy in the catalogue", line.name)
+            return self._unknown(
+                line,
+                _("no basic {type} Energy in the catalogue").format(type=term(energy_type)),
+                line.name,
+            )
         return ResolvedLine(line, cards, "basic energy")
 
     def _checked(
@@ -317,14 +354,16 @@ class Resolver:
         playable = tuple(c for c in cards if self._playable(c) is None)
         if playable:
             return ResolvedLine(line, playable, via, note=note)
-        reason = self._playable(cards[0]) or "not a playable card"
+        reason = self._playable(cards[0]) or _("not a playable card")
         return ResolvedLine(
             line,
             (),
             via,
             Finding(
                 "not-legal-print",
-                f"line {line.line}: {cards[0].label} is {reason}",
+                _("line {line}: {card} is {reason}").format(
+                    line=line.line, card=cards[0].label, reason=reason
+                ),
                 line.line,
                 tuple(c.id for c in cards),
             ),
@@ -336,40 +375,50 @@ class Resolver:
 
     def _playable(self, card: Card) -> str | None:
         if card.set.release_date > self.today:
-            return f"from {card.set.name}, released {card.set.release_date} (after today)"
+            return _("from {set}, released {date} (after today)").format(
+                set=card.set.name, date=card.set.release_date
+            )
         lowered = f"{card.set.name} {card.set.series}".casefold()
         if "jumbo" in lowered or "oversize" in lowered:
-            return "a jumbo (oversized) card"
+            return _("a jumbo (oversized) card")
         if "pocket" in lowered:
-            return "a Pokémon TCG Pocket card (a digital-only game)"
+            return _("a Pokémon TCG Pocket card (a digital-only game)")
         return None
 
     def _other_card_message(self, written: Reading, found: Card) -> str:
         name, code, number = written
-        where = f"{code} {number} is {found.name}, not {name!r}"
+        where = _("{code} {number} is {card}, not {name!r}").format(
+            code=code, number=number, card=found.name, name=name
+        )
         elsewhere = self.catalogue.by_name(name)
         if elsewhere:
-            return f"{where} ({name} is {', '.join(c.label for c in elsewhere[-3:])})"
+            return _("{message} ({name} is {prints})").format(
+                message=where, name=name, prints=", ".join(c.label for c in elsewhere[-3:])
+            )
         return where
 
     def _no_number_message(self, written: Reading, sets: tuple[CardSet, ...]) -> str:
         name, code, number = written
         same_name = self._name_in_sets(name, sets) if name else ()
-        where = f"{code} has no card {number}"
+        where = _("{code} has no card {number}").format(code=code, number=number)
         if same_name:
-            return f"{where}; {code} {same_name[0].number} is {same_name[0].name}"
+            return _("{message}; {code} {number} is {card}").format(
+                message=where, code=code, number=same_name[0].number, card=same_name[0].name
+            )
         anywhere = self.catalogue.by_name(name) if name else []
         if anywhere:
             shown = ", ".join(c.label for c in anywhere[-3:])
-            return f"{where}; {name} is {shown}"
+            return _("{message}; {name} is {prints}").format(message=where, name=name, prints=shown)
         return where
 
     def _unknown(self, line: DeckLine, message: str, written: str) -> ResolvedLine:
         """An ``unknown-card`` finding; ``written`` (if any) gets the closest names."""
         suggestions = self.suggester.closest(written) if written else []
-        text = f"line {line.line}: {message}"
+        text = _("line {line}: {message}").format(line=line.line, message=message)
         if suggestions:
-            text += "; did you mean " + ", ".join(repr(s) for s in suggestions) + "?"
+            text = _("{message}; did you mean {names}?").format(
+                message=text, names=", ".join(repr(s) for s in suggestions)
+            )
         return ResolvedLine(
             line,
             (),
@@ -389,10 +438,10 @@ def _problem_message(line: int, message: str, raw: str) -> str:
     """``line N: what: 'the line'``, a long line shortened so the message stays one line."""
     text = raw.strip()
     if not text:
-        return f"line {line}: {message}"
+        return _("line {line}: {message}").format(line=line, message=message)
     if len(text) > MAX_SHOWN:
-        text = f"{text[:MAX_SHOWN]}… ({len(text)} characters)"
-    return f"line {line}: {message}: {text!r}"
+        text = _("{start}… ({n} characters)").format(start=text[:MAX_SHOWN], n=len(text))
+    return _("line {line}: {message}: {text!r}").format(line=line, message=message, text=text)
 
 
 def resolve(decklist: Decklist, catalogue: Catalogue, today: dt.date | None = None) -> ResolvedDeck:

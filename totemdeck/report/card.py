@@ -92,19 +92,34 @@ def render_card_json(card: Card, facts: CardFacts) -> str:
 
 def render_totem(found: Sequence[TotemLookup]) -> str:
     """Each print's Totem numbers in one line, or why it cannot be a Totem."""
+    from totemdeck.i18n import _
+    from totemdeck.i18n.terms import term, terms
+
     lines = []
     for one in found:
         card, numbers = one.card, one.numbers
         if numbers is None:
-            lines.append(f"{card.label} ({card.id}): cannot be a Totem: {one.why_not}")
+            lines.append(
+                _("{card} ({id}): cannot be a Totem: {reason}").format(
+                    card=card.label, id=card.id, reason=one.why_not
+                )
+            )
             continue
-        identity = ", ".join(numbers.identity) or "none"
-        retreat = "none printed" if numbers.retreat_cost is None else numbers.retreat_cost
+        retreat = _("none printed") if numbers.retreat_cost is None else numbers.retreat_cost
         lines.append(
-            f"{card.label} ({card.id}): printed stage {numbers.printed_stage}, "
-            f"retreat {retreat} → column {numbers.cost_column}, "
-            f"Invocation Cost {numbers.invocation_cost}, Prize cards {numbers.prizes}, "
-            f"identity {identity}"
+            _(
+                "{card} ({id}): printed stage {stage}, retreat {retreat} → column {column}, "
+                "Invocation Cost {cost}, Prize cards {prizes}, identity {identity}"
+            ).format(
+                card=card.label,
+                id=card.id,
+                stage=term(numbers.printed_stage) if numbers.printed_stage else None,
+                retreat=retreat,
+                column=term(numbers.cost_column),
+                cost=numbers.invocation_cost,
+                prizes=numbers.prizes,
+                identity=terms(numbers.identity) or _("none"),
+            )
         )
     return "\n".join(lines) + "\n"
 

@@ -1,7 +1,8 @@
 """``ambiguous-card``'s message: which prints of a name-only line judge alike, and what differs.
 
 The engine sorts a line's prints into groups whose verdicts are equal; this module says, in
-words a player can act on, what sets the groups apart (types, stage, a banlist pin, …).
+words a player can act on, what sets the groups apart (types, stage, a banlist pin, …). The
+sentence is in the current language; the JSON context keeps English words (bots compare them).
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from totemdeck.catalogue.model import ENERGY_TYPES, Card
+from totemdeck.i18n import N_, _, current_language, use_language
+from totemdeck.i18n.terms import term
 from totemdeck.rules.deck import RuleContext
 from totemdeck.rules.traits import identity, is_ace_spec, is_multipart, printed_retreat_cost
 
@@ -20,26 +23,37 @@ def traits(card: Card, ctx: RuleContext) -> dict[str, str]:
     """What the rules read off a print, in words (compared between groups)."""
     named = identity(card, ctx.fmt)
     ban = ctx.banlist.match(card)
+    retreat = printed_retreat_cost(card)
+    if ban:
+        banlist = _("banned (this print is pinned)") if ban.prints else _("banned")
+    else:
+        banlist = _("not banned")
     out = {
-        "types": ", ".join(card.types) or "none",
-        "identity": "/".join(t for t in ENERGY_TYPES if t in named) or "none",
-        "stage": card.stage or card.supertype,
-        "kind": ", ".join(s for s in card.subtypes if s != card.stage) or "plain",
-        "banlist": ("banned (this print is pinned)" if ban.prints else "banned")
-        if ban
-        else "not banned",
-        "retreat": "no retreat cost"
-        if printed_retreat_cost(card) is None
-        else f"retreat {printed_retreat_cost(card)}",
-        "ACE SPEC": "ACE SPEC" if is_ace_spec(card) else "not ACE SPEC",
+        "types": ", ".join(term(t) for t in card.types) or _("none"),
+        "identity": "/".join(term(t) for t in ENERGY_TYPES if t in named) or _("none"),
+        "stage": term(card.stage or card.supertype),
+        "kind": ", ".join(term(s) for s in card.subtypes if s != card.stage) or _("plain"),
+        "banlist": banlist,
+        "retreat": _("no retreat cost") if retreat is None else _("retreat {n}").format(n=retreat),
+        "ACE SPEC": "ACE SPEC" if is_ace_spec(card) else _("not ACE SPEC"),
     }
     if is_multipart(card):
-        out["piece"] = f"piece {ctx.position(card)}"
+        out["piece"] = _("piece {n}").format(n=ctx.position(card))
     return out
 
 
+# How a differing trait reads in the message; the others are whole words already.
+_LABELS = {
+    "types": N_("types {value}"),
+    "identity": N_("identity {value}"),
+    "stage": N_("stage {value}"),
+    "kind": N_("kind {value}"),
+}
+
+
 def _label(field: str, value: str) -> str:
-    return value if field in ("banlist", "retreat", "ACE SPEC", "piece") else f"{field} {value}"
+    label = _LABELS.get(field)
+    return _(label).format(value=value) if label else value
 
 
 def describe_groups(groups: Sequence[Sequence[Card]], ctx: RuleContext) -> list[dict[str, Any]]:
@@ -59,17 +73,19 @@ def describe_groups(groups: Sequence[Sequence[Card]], ctx: RuleContext) -> list[
 def ambiguity_message(
     line: int, written: str, count: int, groups: Sequence[Sequence[Card]], ctx: RuleContext
 ) -> tuple[str, list[dict[str, Any]]]:
-    """The finding's sentence and its JSON context (``groups``)."""
-    described = describe_groups(groups, ctx)
+    """The finding's sentence and its JSON context (``groups``, in English words)."""
+    with use_language("en"):
+        described = describe_groups(groups, ctx)
+    shown_groups = described if current_language() == "en" else describe_groups(groups, ctx)
     parts = []
-    for group in described:
+    for group in shown_groups:
         labels = group["labels"]
         shown = ", ".join(labels[:_SHOWN_PER_GROUP])
         if len(labels) > _SHOWN_PER_GROUP:
-            shown += f" (+{len(labels) - _SHOWN_PER_GROUP} more)"
-        what = ", ".join(_label(f, v) for f, v in group["differs"].items()) or "other text"
+            shown += " " + _("(+{n} more)").format(n=len(labels) - _SHOWN_PER_GROUP)
+        what = ", ".join(_label(f, v) for f, v in group["differs"].items()) or _("other text")
         parts.append(f"{shown}: {what}")
-    message = (
+    message = _(
         "line {line}: {name!r} has prints that judge differently ({groups}); write the set code "
         "and number, e.g. '{count} {example}'"
     ).format(

@@ -13,6 +13,8 @@ from collections.abc import Callable, Iterator
 from totemdeck.catalogue.model import ENERGY_TYPES, Card
 from totemdeck.catalogue.names import name_key
 from totemdeck.findings import Finding
+from totemdeck.i18n import N_, _, ngettext
+from totemdeck.i18n.terms import term, terms
 from totemdeck.rules.deck import Deck, Entry, RuleContext
 from totemdeck.rules.traits import (
     allows_any_number,
@@ -34,8 +36,11 @@ Rule = Callable[[Deck, RuleContext], Iterator[Finding]]
 
 
 def _lines(entries: list[Entry] | tuple[Entry, ...]) -> str:
+    """Where a finding is: ``line 4`` or ``lines 4, 9`` (a message's opening words)."""
     numbers = sorted({e.line for e in entries})
-    return ("line " if len(numbers) == 1 else "lines ") + ", ".join(map(str, numbers))
+    return ngettext("line {numbers}", "lines {numbers}", len(numbers)).format(
+        numbers=", ".join(map(str, numbers))
+    )
 
 
 def _ids(entries: list[Entry] | tuple[Entry, ...]) -> tuple[str, ...]:
@@ -59,17 +64,23 @@ def _positions(entries: list[Entry], ctx: RuleContext) -> dict[int, int]:
     return copies
 
 
+def _piece(position: int, card: Card) -> str:
+    """``half 2`` of a LEGEND, ``piece 3`` of a V-UNION."""
+    return (_("half {n}") if is_legend(card) else _("piece {n}")).format(n=position)
+
+
 def _piece_list(positions: list[int], card: Card) -> str:
-    word = "half" if is_legend(card) else "piece"
-    return ", ".join(f"{word} {p}" for p in positions)
+    return ", ".join(_piece(p, card) for p in positions)
 
 
 def totem_missing(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
     if not deck.totem and not deck.unresolved_totem:
         yield Finding(
             "totem-missing",
-            "the list names no Totem: put it in a 'Totem:' section "
-            "(e.g. 'Totem: 1 Charizard ex OBF 125')",
+            _(
+                "the list names no Totem: put it in a 'Totem:' section "
+                "(e.g. 'Totem: 1 Charizard ex OBF 125')"
+            ),
         )
 
 
@@ -81,7 +92,9 @@ def totem_multiple(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
         names = ", ".join(dict.fromkeys(ctx.name_of(e.card) for e in deck.totem))
         yield Finding(
             "totem-multiple",
-            f"{_lines(deck.totem)}: the list names {totems} Totems ({names}); a deck has one",
+            _("{where}: the list names {count} Totems ({names}); a deck has one").format(
+                where=_lines(deck.totem), count=totems, names=names
+            ),
             deck.totem[0].line,
             _ids(deck.totem),
         )
@@ -92,9 +105,13 @@ def totem_not_pokemon(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
         if not entry.card.is_pokemon:
             yield Finding(
                 "totem-not-pokemon",
-                f"line {entry.line}: the Totem {ctx.name_of(entry.card)} is a "
-                f"{entry.card.supertype} "
-                "card; a Totem must be a Pokémon",
+                _(
+                    "line {line}: the Totem {name} is a {supertype} card; a Totem must be a Pokémon"
+                ).format(
+                    line=entry.line,
+                    name=ctx.name_of(entry.card),
+                    supertype=term(entry.card.supertype),
+                ),
                 entry.line,
                 (entry.card.id,),
             )
@@ -107,18 +124,25 @@ def totem_incomplete(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
             continue
         needed = parts_needed(card, ctx.fmt)
         copies = _positions(group, ctx)
-        kind = "halves" if is_legend(card) else "pieces"
         repeated = sorted(p for p, n in copies.items() if n > 1)
         missing = [p for p in range(1, needed + 1) if p not in copies]
         if missing or repeated:
-            detail = f"has {len(copies)} of its {needed} distinct {kind}"
+            message = (
+                _("{where}: the Totem {name} has {have} of its {needed} distinct halves")
+                if is_legend(card)
+                else _("{where}: the Totem {name} has {have} of its {needed} distinct pieces")
+            ).format(where=_lines(group), name=ctx.name_of(card), have=len(copies), needed=needed)
             if missing:
-                detail += f"; missing: {_piece_list(missing, card)}"
+                message = _("{message}; missing: {parts}").format(
+                    message=message, parts=_piece_list(missing, card)
+                )
             if repeated:
-                detail += f"; repeated: {_piece_list(repeated, card)}"
+                message = _("{message}; repeated: {parts}").format(
+                    message=message, parts=_piece_list(repeated, card)
+                )
             yield Finding(
                 "totem-incomplete",
-                f"{_lines(group)}: the Totem {ctx.name_of(card)} {detail}",
+                message,
                 group[0].line,
                 _ids(group),
                 context={"missing": missing, "repeated": repeated},
@@ -131,9 +155,16 @@ def deck_size(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
         main_needed = ctx.fmt.deck_size - (deck.written_totem or 1)
         yield Finding(
             "deck-size",
-            f"the list has {total} cards (Totem {deck.written_totem} + main deck "
-            f"{deck.written_main}); it must have {ctx.fmt.deck_size}: a main deck of "
-            f"{main_needed} with this Totem",
+            _(
+                "the list has {total} cards (Totem {totem} + main deck {main}); it must have "
+                "{size}: a main deck of {needed} with this Totem"
+            ).format(
+                total=total,
+                totem=deck.written_totem,
+                main=deck.written_main,
+                size=ctx.fmt.deck_size,
+                needed=main_needed,
+            ),
             context={"total": total, "totem": deck.written_totem, "main": deck.written_main},
         )
 
@@ -151,13 +182,13 @@ def singleton(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
         if is_multipart(entries[0].card):
             over = {p: n for p, n in _positions(entries, ctx).items() if n > 1}
             if over:
-                word = "half" if is_legend(entries[0].card) else "piece"
-                pieces = ", ".join(f"{word} {p} ×{n}" for p, n in sorted(over.items()))
+                card = entries[0].card
+                pieces = ", ".join(f"{_piece(p, card)} ×{n}" for p, n in sorted(over.items()))
                 yield Finding(
                     "singleton",
-                    f"{_lines(entries)}: each half/piece of {ctx.name_of(entries[0].card)} may "
-                    "appear "
-                    f"once, but: {pieces}",
+                    _("{where}: each half/piece of {name} may appear once, but: {pieces}").format(
+                        where=_lines(entries), name=ctx.name_of(card), pieces=pieces
+                    ),
                     entries[0].line,
                     _ids(entries),
                 )
@@ -179,30 +210,38 @@ def _shared_name(entries: list[Entry], ctx: RuleContext) -> str:
 
 
 def _singleton_message(entries: list[Entry], copies: int, ctx: RuleContext) -> str:
-    rule = "a Totem deck has 1 of each name (Totem included; basic Energy excepted)"
+    rule = _("a Totem deck has 1 of each name (Totem included; basic Energy excepted)")
     shared = _shared_name(entries, ctx)
     if len({e.line for e in entries}) == 1:
-        return f"{_lines(entries)}: {copies} cards named {shared}; {rule}"
+        return _("{where}: {copies} cards named {name}; {rule}").format(
+            where=_lines(entries), copies=copies, name=shared, rule=rule
+        )
     each = [
         f"{e.count} × {ctx.name_of(e.card)}" if e.count > 1 else ctx.name_of(e.card)
         for e in entries
     ]
-    on_lines = [f"{name} on line {e.line}" for name, e in zip(each, entries, strict=True)]
-    listed = ", ".join(on_lines[:-1]) + " and " + on_lines[-1]
-    return f"{_lines(entries)}: {listed} share the name {shared}; {rule}"
+    on_lines = [
+        _("{name} on line {line}").format(name=name, line=e.line)
+        for name, e in zip(each, entries, strict=True)
+    ]
+    listed = _("{first} and {last}").format(first=", ".join(on_lines[:-1]), last=on_lines[-1])
+    return _("{where}: {listed} share the name {name}; {rule}").format(
+        where=_lines(entries), listed=listed, name=shared, rule=rule
+    )
 
 
 def _limit(
-    code: str, what: str, test: Callable[[Card], bool], limit: int, deck: Deck, ctx: RuleContext
+    code: str, message: str, test: Callable[[Card], bool], limit: int, deck: Deck, ctx: RuleContext
 ) -> Iterator[Finding]:
-    """At most ``limit`` cards passing ``test`` in the list, Totem included."""
+    """At most ``limit`` cards passing ``test`` in the list, Totem included (``message``: an
+    ``N_`` message with ``{where}``, ``{count}``, ``{names}`` and ``{limit}``)."""
     entries = [e for e in deck.entries if test(e.card)]
     total = sum(e.count for e in entries)
     if total > limit:
         names = ", ".join(dict.fromkeys(ctx.name_of(e.card) for e in entries))
         yield Finding(
             code,
-            f"{_lines(entries)}: {total} {what} ({names}); at most {limit}, Totem included",
+            _(message).format(where=_lines(entries), count=total, names=names, limit=limit),
             entries[0].line,
             _ids(entries),
         )
@@ -210,18 +249,35 @@ def _limit(
 
 def ace_spec_limit(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
     yield from _limit(
-        "ace-spec-limit", "ACE SPEC cards", is_ace_spec, ctx.fmt.ace_spec_limit, deck, ctx
+        "ace-spec-limit",
+        N_("{where}: {count} ACE SPEC cards ({names}); at most {limit}, Totem included"),
+        is_ace_spec,
+        ctx.fmt.ace_spec_limit,
+        deck,
+        ctx,
     )
 
 
 def radiant_limit(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
     yield from _limit(
-        "radiant-limit", "Radiant Pokémon", is_radiant, ctx.fmt.radiant_limit, deck, ctx
+        "radiant-limit",
+        N_("{where}: {count} Radiant Pokémon ({names}); at most {limit}, Totem included"),
+        is_radiant,
+        ctx.fmt.radiant_limit,
+        deck,
+        ctx,
     )
 
 
 def star_limit(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
-    yield from _limit("star-limit", "Pokémon ★", is_star, ctx.fmt.star_limit, deck, ctx)
+    yield from _limit(
+        "star-limit",
+        N_("{where}: {count} Pokémon ★ ({names}); at most {limit}, Totem included"),
+        is_star,
+        ctx.fmt.star_limit,
+        deck,
+        ctx,
+    )
 
 
 def banned(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
@@ -229,12 +285,22 @@ def banned(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
         ban = ctx.banlist.match(entry.card)
         if ban is None:
             continue
-        scope = "this print is" if ban.prints else "every print is"
+        message = (
+            _(
+                "line {line}: {card} is banned (this print is on the banlist since {since}: "
+                "{reason})"
+            )
+            if ban.prints
+            else _(
+                "line {line}: {card} is banned (every print is on the banlist since {since}: "
+                "{reason})"
+            )
+        )
         yield Finding(
             "banned",
-            f"line {entry.line}: {ctx.label_of(entry.card)} is banned ({scope} on the banlist "
-            "since "
-            f"{ban.since}: {ban.reason})",
+            message.format(
+                line=entry.line, card=ctx.label_of(entry.card), since=ban.since, reason=ban.reason
+            ),
             entry.line,
             (entry.card.id,),
             context={"entry": ban.as_dict()},
@@ -252,17 +318,17 @@ def identity_rule(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
     if not deck.totem:
         return
     allowed = deck_identity(deck, ctx)
-    shown = "/".join(t for t in ENERGY_TYPES if t in allowed)
+    shown = terms((t for t in ENERGY_TYPES if t in allowed), "/")
     for entry in deck.main:
         outside = identity(entry.card, ctx.fmt) - allowed
         if outside:
-            names = "/".join(t for t in ENERGY_TYPES if t in outside)
+            names = terms((t for t in ENERGY_TYPES if t in outside), "/")
             if allowed:
-                message = (
+                message = _(
                     "line {line}: {name} carries {types}, outside the Totem's identity ({allowed})"
                 )
             else:
-                message = (
+                message = _(
                     "line {line}: {name} carries {types}, but the Totem's identity is empty "
                     "(none): only cards without named types fit it"
                 )
@@ -290,16 +356,20 @@ def colorless_restriction(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
     for entry in deck.main:
         card = entry.card
         if is_colorless_pokemon(card) or provides_colorless(card, ctx.fmt):
-            what = (
-                "a Colorless Pokémon"
+            message = (
+                _(
+                    "line {line}: {name} is a Colorless Pokémon; the Totem {totem} has "
+                    "Retreat Cost 0, which forbids them"
+                )
                 if card.is_pokemon
-                else "Special Energy that provides Colorless"
+                else _(
+                    "line {line}: {name} is Special Energy that provides Colorless; the Totem "
+                    "{totem} has Retreat Cost 0, which forbids them"
+                )
             )
             yield Finding(
                 "colorless-restriction",
-                f"line {entry.line}: {ctx.name_of(card)} is {what}; the Totem "
-                f"{ctx.name_of(totem)} has "
-                "Retreat Cost 0, which forbids them",
+                message.format(line=entry.line, name=ctx.name_of(card), totem=ctx.name_of(totem)),
                 entry.line,
                 (card.id,),
             )
@@ -312,7 +382,7 @@ def no_basic_pokemon(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
     if deck.main and not any(basics):
         yield Finding(
             "no-basic-pokemon",
-            "the main deck has no Basic Pokémon, so no opening hand could ever be kept",
+            _("the main deck has no Basic Pokémon, so no opening hand could ever be kept"),
         )
 
 
@@ -323,9 +393,9 @@ def evolution_line_gap(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
         if entry.card.is_pokemon and before and name_key(before, "Pokémon") not in names:
             yield Finding(
                 "evolution-line-gap",
-                f"line {entry.line}: {ctx.name_of(entry.card)} evolves from {before}, which is "
-                "not in "
-                "the main deck",
+                _(
+                    "line {line}: {name} evolves from {before}, which is not in the main deck"
+                ).format(line=entry.line, name=ctx.name_of(entry.card), before=before),
                 entry.line,
                 (entry.card.id,),
             )
@@ -341,13 +411,22 @@ def incomplete_multipart(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
         needed = parts_needed(card, ctx.fmt)
         have = len(_positions(entries, ctx))
         if have < needed:
-            kind = "halves" if is_legend(card) else "pieces"
-            what = "Pokémon LEGEND" if is_legend(card) else "Pokémon V-UNION"
+            message = (
+                _(
+                    "{where}: {name} has {have} of its {needed} halves in the main deck; "
+                    "a Pokémon LEGEND can never be played that way"
+                )
+                if is_legend(card)
+                else _(
+                    "{where}: {name} has {have} of its {needed} pieces in the main deck; "
+                    "a Pokémon V-UNION can never be played that way"
+                )
+            )
             yield Finding(
                 "incomplete-multipart",
-                f"{_lines(entries)}: {ctx.name_of(card)} has {have} of its {needed} {kind} in "
-                "the main "
-                f"deck; a {what} can never be played that way",
+                message.format(
+                    where=_lines(entries), name=ctx.name_of(card), have=have, needed=needed
+                ),
                 entries[0].line,
                 _ids(entries),
             )
@@ -363,8 +442,9 @@ def count_mismatch(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
             if header.declared != total:
                 yield Finding(
                     "count-mismatch",
-                    f"line {header.line}: the total says {header.declared} but the list has "
-                    f"{total} cards",
+                    _(
+                        "line {line}: the total says {declared} but the list has {total} cards"
+                    ).format(line=header.line, declared=header.declared, total=total),
                     header.line,
                 )
             continue
@@ -372,8 +452,9 @@ def count_mismatch(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
         if header.declared not in (lines, cards):
             yield Finding(
                 "count-mismatch",
-                f"line {header.line}: {header.raw.strip()!r} but the section has {lines} lines "
-                f"and {cards} cards",
+                _(
+                    "line {line}: {header!r} but the section has {lines} lines and {cards} cards"
+                ).format(line=header.line, header=header.raw.strip(), lines=lines, cards=cards),
                 header.line,
             )
 

@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from totemdeck.catalogue.model import ENERGY_TYPES, Card
+from totemdeck.i18n import _
+from totemdeck.i18n.terms import term
 from totemdeck.rules.format import COLUMNS, FormatRules
 from totemdeck.rules.traits import (
     identity,
@@ -89,7 +91,9 @@ def cost_column(card: Card, fmt: FormatRules, normal_stage: NormalStage) -> str:
 def why_not_totem(card: Card) -> str | None:
     """Why this print can never be a Totem, or None."""
     if not card.is_pokemon:
-        return f"{card.name} is a {card.supertype} card; a Totem is a Pokémon"
+        return _("{name} is a {supertype} card; a Totem is a Pokémon").format(
+            name=card.name, supertype=term(card.supertype)
+        )
     return None
 
 
