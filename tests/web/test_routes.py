@@ -9,6 +9,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from totemdeck.schemas import first_error
+from totemdeck.web import WebConfig, create_app
 from totemdeck.web.share import SharedCard, encode
 
 from .conftest import DECKS, EXAMPLES
@@ -271,3 +272,15 @@ def test_the_language_cookie_and_accept_language_choose_the_language(client: Tes
         assert "Check a deck" in client.get("/check", params={"lang": "en"}).text
     finally:
         client.cookies.clear()
+
+
+def test_images_come_from_the_sources_and_can_be_turned_off(
+    client: TestClient, web_config: WebConfig, legal_text: str
+) -> None:
+    page = client.post("/check", data={"deck": legal_text}).text
+    assert '<img class="art" src="https://images.pokemontcg.io/sv3/125_hires.png"' in page
+    without = WebConfig(catalogue=web_config.catalogue, images=False)
+    with TestClient(create_app(without)) as plain:
+        text = plain.post("/check", data={"deck": legal_text}).text
+    assert "<img" not in text
+    assert '<span class="tc-name">Charizard ex</span>' in text  # the text card stands in

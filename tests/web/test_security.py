@@ -180,3 +180,15 @@ def test_the_app_builds_from_the_environment(
     assert WebConfig.from_env().max_body == 1024 * 1024  # never above the spool size
     with TestClient(app) as fresh:
         assert fresh.get("/healthz").text == "ok\n"
+
+
+def test_a_deck_name_and_file_name_are_shown_escaped(client: TestClient) -> None:
+    document = (
+        '{"format": "totem", "version": 1, "name": "' + XSS.replace('"', "'") + '", '
+        '"totem": [{"count": 1, "id": "sv3-125"}], "cards": [{"count": 1, "id": "sve-2"}]}'
+    )
+    page = client.post("/check", data={"deck": document})
+    assert page.status_code == 200
+    assert '<h1 class="deck-title">&lt;script&gt;alert(1)&lt;/script&gt;' in page.text
+    upload = client.post("/check", files={"file": (f"{XSS}.txt", b"Totem: 1\n1 sv3-125\n")})
+    assert '<h1 class="deck-title">&lt;script&gt;' in upload.text

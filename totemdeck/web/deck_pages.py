@@ -40,9 +40,12 @@ def _shared(request: Request) -> tuple[str, CheckedDeck] | HTMLResponse:
         return error_page(request, 400, _("Unreadable deck link"), f"{exc}.")
 
 
-def _report_context(request: Request, checked: CheckedDeck, text: str) -> dict[str, object]:
+def _report_context(
+    request: Request, checked: CheckedDeck, text: str, title: str | None = None
+) -> dict[str, object]:
     code = share_code(checked)
     return {
+        "deck_title": title,
         "view": deck_view(checked),
         "deck_text": text,
         "code": code,
@@ -98,7 +101,8 @@ async def check_page(request: Request) -> Response:
         )
     checked = lib.check(decklist, lang)
     text = data.decode("utf-8", "replace")
-    return render(request, "check.html", _report_context(request, checked, text))
+    title = decklist.name or (name if name != "pasted list" else None)
+    return render(request, "check.html", _report_context(request, checked, text, title))
 
 
 async def stats_page(request: Request) -> Response:
