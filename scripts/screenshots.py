@@ -64,6 +64,12 @@ def main() -> int:
             for name, path in shots.items():
                 page.goto(base + path)
                 page.screenshot(path=OUT / f"{name}-{size}.png")
+            if size == "desktop":  # the same verdict in Spanish (the switch sets a cookie)
+                page.goto(f"{base}/check")
+                with page.expect_navigation():
+                    page.click("a.lang[hreflang=es]")
+                _paste(page, base, ROOT / "examples" / "illegal-several-codes.txt")
+                page.screenshot(path=OUT / "check-illegal-es-desktop.png")
             page.context.close()
         browser.close()
     print(f"wrote {len(list(OUT.glob('*.png')))} screenshots to {OUT}")
