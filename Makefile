@@ -21,7 +21,7 @@ install: $(STAMP)
 # The browser tests drive Debian's chromium (Playwright cannot download a browser of its own
 # here); they never skip, so install it when it is missing (as root, like CI).
 chromium:
-	@test -x $(CHROMIUM) || { apt-get update -qq && apt-get install -y -qq chromium; }
+	@test -x $(CHROMIUM) || { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; }
 
 # Coverage is measured on every run; the floor ([tool.coverage.report] fail_under) fails the run.
 test: $(STAMP) chromium
