@@ -111,6 +111,20 @@ async def _searches(port: int, rounds: int) -> list[float]:
     return times
 
 
+def _cpu_seconds(pid: int) -> float:
+    """CPU time (user + system) of a process and its children so far (Linux /proc)."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    pids = [pid]
+    children = Path(f"/proc/{pid}/task/{pid}/children")
+    if children.exists():
+        pids += [int(x) for x in children.read_text().split()]
+    total = 0.0
+    for each in pids:
+        fields = Path(f"/proc/{each}/stat").read_text().rsplit(")", 1)[1].split()
+        total += (int(fields[11]) + int(fields[12])) / ticks
+    return total
+
+
 def _percentile(values: list[float], share: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
@@ -148,8 +162,12 @@ def main() -> None:
         try:
             _wait_ready(port, server)
             asyncio.run(_load(port, body, 100, CONCURRENCY))  # warm every worker's caches
+            cpu_before = _cpu_seconds(server.pid)
             seconds, latencies = asyncio.run(_load(port, body, REQUESTS, CONCURRENCY))
+            cpu_per_check = (_cpu_seconds(server.pid) - cpu_before) / max(len(latencies), 1)
+            cpu_before = _cpu_seconds(server.pid)
             searches = asyncio.run(_searches(port, 200))
+            cpu_per_search = (_cpu_seconds(server.pid) - cpu_before) / len(searches)
         finally:
             server.terminate()
             server.wait(timeout=30)
@@ -168,9 +186,15 @@ def main() -> None:
         f"{rate * in_process:.2f}× the one-core library rate"
     )
     print(
+        f"  server CPU per check {cpu_per_check * 1000:.2f} ms, so 2 cores of their own would "
+        f"serve ~{WORKERS / cpu_per_check:.0f} checks/s (load average now "
+        f"{os.getloadavg()[0]:.1f}: other work shares these cores)"
+    )
+    print(
         f"web search: GET /api/cards p50 {search_p50 * 1000:.1f} ms (target ≤ 20 ms); "
         f"baseline in process {search_in_process * 1000:.1f} ms "
-        f"(HTTP adds {(search_p50 - search_in_process) * 1000:.1f} ms)"
+        f"(HTTP adds {(search_p50 - search_in_process) * 1000:.1f} ms); "
+        f"server CPU per search {cpu_per_search * 1000:.1f} ms"
     )
 
 
