@@ -48,12 +48,24 @@ def render_totem_json(rows: Iterable[TotemRow]) -> str:
 
 def render_totem_text(rows: Iterable[TotemRow]) -> str:
     """One line per print, for people: id, name, column, cost, Prize cards, identity."""
+    from totemdeck.i18n import _
+    from totemdeck.i18n.terms import term, terms
+
     lines = []
     for row in rows:
-        id_, name, stage, column, cost, prizes, identity, retreat, why_not = _cells(row)
-        line = (
-            f"{id_:<18} {name:<32} {stage or '-':<9} → {column:<7} cost {cost} "
-            f"prizes {prizes} identity {identity} retreat {retreat or 'none printed'}"
+        id_, name, stage, column, cost, prizes, _identity, retreat, why_not = _cells(row)
+        line = _(
+            "{id} {name} {stage} → {column} cost {cost} prizes {prizes} identity {identity} "
+            "retreat {retreat}"
+        ).format(
+            id=f"{id_:<18}",
+            name=f"{name:<32}",
+            stage=f"{term(stage) if stage else '-':<9}",
+            column=f"{term(column):<7}",
+            cost=cost,
+            prizes=prizes,
+            identity=terms(row.numbers.identity, "/") or _("none"),
+            retreat=retreat or _("none printed"),
         )
         lines.append(line + (f" — {why_not}" if why_not else ""))
     return "\n".join(lines) + "\n"

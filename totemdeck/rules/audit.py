@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from totemdeck.catalogue.model import Card
+from totemdeck.i18n import _
 from totemdeck.rules.engine import Checker
 from totemdeck.rules.totem import TotemNumbers, totem_numbers
 
@@ -43,10 +44,12 @@ def why_not(card: Card, checker: Checker) -> str | None:
     """Why this print cannot stand as a Totem in a legal deck: not a playable card, or banned."""
     unplayable = checker.resolver.unplayable_reason(card)
     if unplayable:
-        return f"{card.label} is {unplayable}"
+        return _("{card} is {reason}").format(card=card.label, reason=unplayable)
     ban = checker.ctx.banlist.match(card)
     if ban:
-        return f"{card.label} is banned (since {ban.since}: {ban.reason})"
+        return _("{card} is banned (since {since}: {reason})").format(
+            card=card.label, since=ban.since, reason=ban.reason
+        )
     return None
 
 
