@@ -1,40 +1,260 @@
-"""Writing files so that a reader never sees half of one (banlist, exports)."""
+"""The one place that reads and writes the user's files: atomic, locked, bounded.
+
+Writing (banlist, exports, plots): the text goes to a temporary file beside the target,
+which is flushed to disk and renamed over it, so a reader never sees half a file and a
+failure leaves the old one. A symlink is followed (its target is written, the link stays
+a link); a device or FIFO (``-o /dev/null``) is written directly, never replaced. A new file
+gets the usual ``0666 & ~umask``; an existing one keeps its mode. Every failure is one line.
+
+Reading (banlist, format file): only regular files, capped by the bytes actually read, so a
+FIFO cannot block and ``/dev/zero`` cannot fill the memory.
+
+Locking: read-modify-write writers hold ``locked(path)`` around the whole edit, so two
+``banlist add`` at once both land. The lock is an OS advisory lock taken through filelock
+on ``.NAME.lock`` beside the (resolved) target.
+"""
 
 from __future__ import annotations
 
+import errno
 import os
-import tempfile
+import secrets
+import stat
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
-from totemdeck.errors import CannotWrite
+from totemdeck.errors import CannotWrite, TotemdeckError, UsageError
+
+LOCK_TIMEOUT_SECONDS = 30.0  # a banlist edit takes milliseconds; an import holds it longer
+LOCK_TIMEOUT_ENV = "TOTEMDECK_LOCK_TIMEOUT"
+
+# The words a person understands for the errors a write or a read meets.
+_SAID = {
+    errno.ENOSPC: "no space left on the device",
+    errno.EDQUOT: "disk quota exceeded",
+    errno.EROFS: "the file system is read-only",
+    errno.EACCES: "permission denied",
+    errno.EPERM: "permission denied",
+    errno.ENOENT: "no such folder",
+    errno.ENOTDIR: "a part of the path is not a folder",
+    errno.ENAMETOOLONG: "name too long",
+    errno.EISDIR: "is a directory, not a file",
+    errno.EIO: "input/output error",
+    errno.ELOOP: "too many levels of symbolic links",
+}
 
 
-def _cannot_write(path: str | os.PathLike[str], exc: OSError) -> CannotWrite:
-    from totemdeck.i18n import _
-
-    return CannotWrite(
-        _("{path}: cannot write ({reason})").format(path=path, reason=exc.strerror or exc)
-    )
+class FileWriteError(CannotWrite):
+    """A file could not be written (full disk, read-only place, a directory…); exit 2."""
 
 
-def write_atomically(path: str | os.PathLike[str], text: str) -> None:
-    """Write next to the target, flush to disk, then rename over it."""
-    target = Path(path)
+class FileReadError(UsageError):
+    """A file could not be read, is not a regular file, or is over its size limit; exit 2."""
+
+
+class FileBusy(TotemdeckError):
+    """Another totemdeck process held the file's lock past the timeout.
+
+    Exit 75 (``EX_TEMPFAIL`` in sysexits.h): nothing is wrong with the input; try again.
+    """
+
+    exit_code = 75
+
+
+def describe_os_error(exc: OSError) -> str:
+    """An OSError in the words of ``cannot write: …`` (``no space left on the device``)."""
+    return _SAID.get(exc.errno or 0, (exc.strerror or str(exc)).lower())
+
+
+def _kind(mode: int) -> str:
+    for test, name in (
+        (stat.S_ISFIFO, "a FIFO"),
+        (stat.S_ISCHR, "a character device"),
+        (stat.S_ISBLK, "a block device"),
+        (stat.S_ISSOCK, "a socket"),
+        (stat.S_ISDIR, "a directory"),
+    ):
+        if test(mode):
+            return name
+    return "not a regular file"
+
+
+def resolve_target(path: str | os.PathLike[str]) -> Path:
+    """The file a write to ``path`` lands in: symlinks followed, even a dangling one."""
+    return Path(os.path.realpath(path))
+
+
+# ---- writing -------------------------------------------------------------------------------
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view) :]
+
+
+def _write_directly(target: Path, data: bytes) -> None:
+    """A device or FIFO: write into it; replacing it would destroy it."""
+    fd = os.open(target, os.O_WRONLY | getattr(os, "O_CLOEXEC", 0))
     try:
-        fd, tmp = tempfile.mkstemp(
-            prefix=f".{target.name}.", suffix=".tmp", dir=target.parent or "."
-        )
-    except OSError as exc:
-        raise _cannot_write(path, exc) from exc
+        _write_all(fd, data)
+    finally:
+        os.close(fd)
+
+
+def _replace(target: Path, data: bytes, mode: int | None) -> None:
+    """Temp file beside the target (created 0666 & ~umask by the kernel), fsync, rename."""
+    tmp = target.with_name(f".{target.name}.{secrets.token_hex(4)}.tmp")
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(tmp, flags, 0o666)
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        Path(tmp).replace(target)
-    except OSError as exc:
-        Path(tmp).unlink(missing_ok=True)
-        raise _cannot_write(path, exc) from exc
+        try:
+            if mode is not None:
+                os.fchmod(fd, mode)
+            _write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        tmp.replace(target)
     except BaseException:
-        Path(tmp).unlink(missing_ok=True)
+        tmp.unlink(missing_ok=True)
         raise
+    with suppress(OSError):  # make the rename itself durable where the OS allows it
+        dir_fd = os.open(target.parent, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+
+
+def write_atomically(path: str | os.PathLike[str], content: str | bytes) -> None:
+    """Write ``content`` (text is UTF-8 with ``\\n``) to ``path``; raise ``FileWriteError``.
+
+    A trailing slash or an existing directory is refused rather than guessed at.
+    """
+    shown = os.fspath(path)
+    data = content.encode("utf-8") if isinstance(content, str) else content
+    if shown.endswith(("/", os.sep)) or Path(shown).is_dir():
+        raise FileWriteError(f"{shown}: is a directory, not a file; name the file to write")
+    try:
+        target = resolve_target(shown)
+        try:
+            current = target.stat()
+        except FileNotFoundError:
+            current = None
+        if current is not None and stat.S_ISDIR(current.st_mode):
+            raise FileWriteError(f"{shown}: is a directory, not a file; name the file to write")
+        if current is not None and not stat.S_ISREG(current.st_mode):
+            if stat.S_ISSOCK(current.st_mode):
+                raise FileWriteError(f"{shown}: cannot write: it is a socket")
+            _write_directly(target, data)
+            return
+        _replace(target, data, stat.S_IMODE(current.st_mode) if current is not None else None)
+    except OSError as exc:
+        raise FileWriteError(f"{shown}: cannot write: {describe_os_error(exc)}") from exc
+
+
+# ---- reading -------------------------------------------------------------------------------
+
+
+def read_limited(path: str | os.PathLike[str], max_bytes: int) -> bytes:
+    """The bytes of a regular file of at most ``max_bytes``; raise ``FileReadError``.
+
+    Opened non-blocking and checked with ``fstat`` on the open descriptor, so a FIFO is
+    refused instead of waited on and a file swapped after a check cannot slip through.
+    """
+    shown = os.fspath(path)
+    try:
+        fd = os.open(shown, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except FileNotFoundError as exc:
+        raise FileReadError(f"{shown}: no such file") from exc
+    except OSError as exc:
+        raise FileReadError(f"{shown}: {_read_reason(exc)}") from exc
+    try:
+        mode = os.fstat(fd).st_mode
+        if stat.S_ISDIR(mode):
+            raise FileReadError(f"{shown}: is a directory, not a file")
+        if not stat.S_ISREG(mode):
+            raise FileReadError(f"{shown}: not a regular file ({_kind(mode)})")
+        os.set_blocking(fd, True)
+        chunks: list[bytes] = []
+        total = 0
+        while total <= max_bytes:
+            chunk = os.read(fd, min(1 << 16, max_bytes + 1 - total))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            total += len(chunk)
+    except OSError as exc:
+        raise FileReadError(f"{shown}: {_read_reason(exc)}") from exc
+    finally:
+        os.close(fd)
+    if total > max_bytes:
+        raise FileReadError(f"{shown}: over the {max_bytes} byte limit")
+    return b"".join(chunks)
+
+
+def _read_reason(exc: OSError) -> str:
+    if exc.errno == errno.EISDIR:
+        return "is a directory, not a file"
+    if exc.errno == errno.ENOENT:
+        return "no such file"
+    return f"cannot read: {describe_os_error(exc)}"
+
+
+# ---- locking -------------------------------------------------------------------------------
+
+
+def lock_timeout() -> float:
+    """Seconds to wait for a lock: ``$TOTEMDECK_LOCK_TIMEOUT`` or 30."""
+    value = os.environ.get(LOCK_TIMEOUT_ENV, "")
+    try:
+        seconds = float(value)
+    except ValueError:
+        return LOCK_TIMEOUT_SECONDS
+    return seconds if 0 <= seconds <= 24 * 3600 else LOCK_TIMEOUT_SECONDS
+
+
+def lock_path(path: str | os.PathLike[str]) -> Path:
+    """``.NAME.lock`` beside the resolved target: every way of naming the file shares it."""
+    target = resolve_target(path)
+    return target.with_name(f".{target.name}.lock")
+
+
+@contextmanager
+def locked(
+    path: str | os.PathLike[str],
+    *,
+    timeout: float | None = None,
+    on_wait: Callable[[str], None] | None = None,
+) -> Iterator[None]:
+    """Hold the writers' lock of ``path`` (shared with other processes) for the block.
+
+    When another process holds it, ``on_wait`` is told once and the wait lasts up to
+    ``timeout`` seconds (default ``lock_timeout()``); then ``FileBusy``.
+    """
+    from filelock import FileLock, Timeout
+
+    shown = os.fspath(path)
+    wait = lock_timeout() if timeout is None else timeout
+    try:
+        lock = FileLock(lock_path(path))
+        try:
+            lock.acquire(timeout=0)
+        except Timeout:
+            if on_wait is not None:
+                on_wait(f"waiting for another totemdeck process that is writing {shown}")
+            try:
+                lock.acquire(timeout=wait)
+            except Timeout as exc:
+                raise FileBusy(
+                    f"{shown} is busy: another totemdeck process held its lock for over "
+                    f"{wait:g} s; try again when it is done"
+                ) from exc
+    except OSError as exc:
+        raise FileWriteError(f"{shown}: cannot lock: {describe_os_error(exc)}") from exc
+    try:
+        yield
+    finally:
+        lock.release()
