@@ -6,13 +6,14 @@ for the importer, ``schema`` for the tables.
 
 from totemdeck.catalogue.model import Attack, Card, CardSet
 from totemdeck.catalogue.names import name_key
-from totemdeck.catalogue.read import Catalogue, CatalogueError, CatalogueMissing
+from totemdeck.catalogue.read import Catalogue, CatalogueDamaged, CatalogueError, CatalogueMissing
 
 __all__ = [
     "Attack",
     "Card",
     "CardSet",
     "Catalogue",
+    "CatalogueDamaged",
     "CatalogueError",
     "CatalogueMissing",
     "name_key",

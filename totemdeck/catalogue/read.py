@@ -9,21 +9,21 @@ import sqlite3
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
+from totemdeck.catalogue.damage import connect_read_only, damaged
+from totemdeck.catalogue.errors import CatalogueDamaged, CatalogueError, CatalogueMissing
 from totemdeck.catalogue.model import Card, CardSet
 from totemdeck.catalogue.names import fold, name_key
 from totemdeck.catalogue.schema import DB_NAME, ENV_VAR, SCHEMA_VERSION, default_dir, number_key
-from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import _
 
-__all__ = ["Catalogue", "CatalogueError", "CatalogueMissing", "default_dir", "number_key"]
-
-
-class CatalogueError(TotemdeckError):
-    """The catalogue cannot be read or written; the message says why, in one line."""
-
-
-class CatalogueMissing(CatalogueError):
-    """No catalogue has been imported yet at the given place."""
+__all__ = [
+    "Catalogue",
+    "CatalogueDamaged",
+    "CatalogueError",
+    "CatalogueMissing",
+    "default_dir",
+    "number_key",
+]
 
 
 class Catalogue:
@@ -42,7 +42,11 @@ class Catalogue:
 
     @classmethod
     def open(cls, directory: str | os.PathLike[str] | None = None) -> Catalogue:
-        """Open the catalogue in ``directory`` (see ``default_dir``) for reading."""
+        """Open the catalogue in ``directory`` (see ``default_dir``) for reading.
+
+        The one place a catalogue is opened: a damaged file (bad header, cut short, pages
+        SQLite finds malformed, now or on a later read) raises ``CatalogueDamaged``.
+        """
         folder = default_dir(directory)
         path = folder / DB_NAME
         if not path.is_file():
@@ -52,13 +56,15 @@ class Catalogue:
                     "or point --catalogue / ${variable} at one)"
                 ).format(folder=folder, variable=ENV_VAR)
             )
+        db = connect_read_only(path)
         try:
-            db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
             version = db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
-        except sqlite3.DatabaseError as exc:
-            raise CatalogueError(
-                _("{path}: not a readable catalogue ({reason})").format(path=path, reason=exc)
-            ) from exc
+        except CatalogueDamaged:
+            db.close()
+            raise
+        except sqlite3.DatabaseError as exc:  # no meta table: a foreign SQLite file
+            db.close()
+            raise damaged(path, str(exc)) from exc
         if version is None or version[0] != SCHEMA_VERSION:
             db.close()
             raise CatalogueError(
@@ -83,13 +89,17 @@ class Catalogue:
     def _load(self, rows: Iterable[tuple[str, str]]) -> list[Card]:
         """Cards from ``(id, data)`` rows, each built once, with its aliases attached."""
         rows = list(rows)
-        fresh = [json.loads(data) for card_id, data in rows if card_id not in self._cards]
-        if fresh:
-            aliases = self._aliases_of([record["id"] for record in fresh])
-            for record in fresh:
-                record["aliases"] = aliases.get(record["id"], {})
-                self._cards[record["id"]] = Card.from_record(record)
-        return [self._cards[card_id] for card_id, _data in rows]
+        try:
+            fresh = [json.loads(data) for card_id, data in rows if card_id not in self._cards]
+            if fresh:
+                aliases = self._aliases_of([record["id"] for record in fresh])
+                for record in fresh:
+                    record["aliases"] = aliases.get(record["id"], {})
+                    self._cards[record["id"]] = Card.from_record(record)
+            return [self._cards[card_id] for card_id, _data in rows]
+        except (ValueError, KeyError, TypeError, AttributeError) as exc:
+            # the import validated every record: one that no longer reads is damage
+            raise damaged(self.path, f"a card record does not read: {exc!r}"[:200]) from exc
 
     def _aliases_of(self, card_ids: list[str]) -> dict[str, dict[str, str]]:
         """``{card id: {"es": "Supercaña", "tcgdex": "sv03-125"}}`` for these cards."""
@@ -181,16 +191,20 @@ class Catalogue:
         if self._sets is None:
             self._sets = {}
             for (data,) in self._db.execute("SELECT data FROM sets ORDER BY release_date, id"):
-                s = json.loads(data)
-                self._sets[s["id"]] = CardSet(
-                    id=s["id"],
-                    name=s["name"],
-                    series=s["series"],
-                    ptcgl_code=s["ptcgl_code"],
-                    release_date=s["release_date"],
-                    printed_total=s.get("printed_total"),
-                    total=s.get("total"),
-                )
+                try:
+                    s = json.loads(data)
+                    self._sets[s["id"]] = CardSet(
+                        id=s["id"],
+                        name=s["name"],
+                        series=s["series"],
+                        ptcgl_code=s["ptcgl_code"],
+                        release_date=s["release_date"],
+                        printed_total=s.get("printed_total"),
+                        total=s.get("total"),
+                    )
+                except (ValueError, KeyError, TypeError, AttributeError) as exc:
+                    self._sets = None
+                    raise damaged(self.path, f"a set record does not read: {exc!r}"[:200]) from exc
         return self._sets
 
     def set_aliases(self) -> dict[str, list[str]]:

@@ -12,14 +12,16 @@ import contextlib
 import json
 import os
 import sqlite3
+import stat
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from totemdeck.catalogue.damage import check_header, is_damage
+from totemdeck.catalogue.errors import CatalogueDamaged, CatalogueError
 from totemdeck.catalogue.names import name_key
-from totemdeck.catalogue.read import CatalogueError
 from totemdeck.catalogue.rows import (
     CardRow,
     Print,
@@ -32,33 +34,63 @@ from totemdeck.catalogue.schema import DB_NAME, DDL, INDEXES, SCHEMA_VERSION, de
 
 __all__ = ["CatalogueWriter"]
 
+# The copy an import builds beside the live file: ``.catalogue-<random>.tmp``. A killed
+# import leaves one behind; the next import removes it (``_remove_stale_copies``).
+COPY_PREFIX = ".catalogue-"
+COPY_SUFFIX = ".tmp"
+SQLITE_FULL = 13  # "database or disk is full" (https://www.sqlite.org/rescode.html)
+
 
 class CatalogueWriter:
     """Build the next catalogue beside the live one, then swap it in atomically.
 
-    Use as a context manager: leaving the block normally commits and swaps; an exception
-    (or a failed ``verify``) removes the copy and leaves the live catalogue untouched.
+    Use as a context manager: entering takes the catalogue's writers' lock (another import
+    waits, then fails with ``FileBusy``, exit 75), removes copies that killed imports left,
+    and copies the live file (or starts afresh if it is damaged or of an older layout).
+    Leaving the block normally commits and swaps; an exception (or a failed ``verify``)
+    removes the copy and leaves the live catalogue untouched. SQLite and OS failures (a
+    full disk) come out as one-line ``CatalogueError``s. ``notify`` hears what a person
+    should know (waiting for the lock, rebuilding a damaged catalogue).
     """
 
-    def __init__(self, directory: str | os.PathLike[str] | None = None) -> None:
+    def __init__(
+        self,
+        directory: str | os.PathLike[str] | None = None,
+        *,
+        notify: Callable[[str], None] | None = None,
+        lock_timeout: float | None = None,
+    ) -> None:
         self.folder = default_dir(directory)
         self.path = self.folder / DB_NAME
+        self._notify = notify or (lambda _message: None)
+        self._lock_timeout = lock_timeout
+        self._lock: contextlib.AbstractContextManager[None] | None = None
         self._tmp: Path | None = None
         self._db: sqlite3.Connection
         self.fresh = False
 
-    # -- the copy's life: open beside the live file, then swap in or discard --------------
+    # -- the copy's life: locked, opened beside the live file, then swapped in or discarded
 
     def __enter__(self) -> CatalogueWriter:
-        self._open_copy()
-        # A first import fills empty tables: indexes are built once, at the end, and there
-        # is nothing to compare new records with.
-        self.fresh = not self._db.execute("SELECT COUNT(*) FROM cards").fetchone()[0]
-        if not self.fresh:
-            self._db.executescript(INDEXES)
-        self._db.execute("PRAGMA synchronous = OFF")
-        self._db.execute("PRAGMA journal_mode = MEMORY")
-        self.set_meta("schema_version", SCHEMA_VERSION)
+        self._take_lock()
+        try:
+            self._remove_stale_copies()
+            self._open_copy()
+            # A first import fills empty tables: indexes are built once, at the end, and
+            # there is nothing to compare new records with.
+            self.fresh = not self._db.execute("SELECT COUNT(*) FROM cards").fetchone()[0]
+            if not self.fresh:
+                self._db.executescript(INDEXES)
+            self._db.execute("PRAGMA synchronous = OFF")
+            self._db.execute("PRAGMA journal_mode = MEMORY")
+            self.set_meta("schema_version", SCHEMA_VERSION)
+        except BaseException as exc:
+            self._discard()
+            self._release_lock()
+            failure = self._one_line(exc)
+            if failure is exc:
+                raise
+            raise failure from exc
         return self
 
     def __exit__(
@@ -67,44 +99,144 @@ class CatalogueWriter:
         exc: BaseException | None,
         tb: TracebackType | None,
     ) -> None:
-        if exc_type is not None:
-            self._discard()
-            return
         try:
-            self._finish()
-            self._swap()
-        except BaseException:
-            self._discard()
-            raise
+            if exc is not None:
+                self._discard()
+                failure = self._one_line(exc)
+                if failure is not exc:
+                    raise failure from exc
+                return
+            try:
+                self._finish()
+                self._swap()
+            except BaseException as error:
+                self._discard()
+                failure = self._one_line(error)
+                if failure is error:
+                    raise
+                raise failure from error
+        finally:
+            self._release_lock()
 
-    def _open_copy(self) -> None:
-        """A temporary copy of the live file (or an empty one) with the current tables."""
-        import shutil  # only writers need these; readers (every check) start faster
-        import tempfile
+    def _take_lock(self) -> None:
+        from totemdeck.files import locked
 
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
-            fd, name = tempfile.mkstemp(prefix=".catalogue-", suffix=".tmp", dir=self.folder)
-            os.close(fd)
-            self._tmp = Path(name)
-            if self.path.is_file():
-                shutil.copyfile(self.path, self._tmp)
         except OSError as exc:
-            self._discard()
-            raise CatalogueError(f"cannot write a catalogue in {self.folder}/: {exc}") from exc
+            raise self._one_line(exc) from exc  # an OSError always becomes a CatalogueError
+        lock = locked(self.path, timeout=self._lock_timeout, on_wait=self._notify)
+        lock.__enter__()
+        self._lock = lock
+
+    def _release_lock(self) -> None:
+        if self._lock is not None:
+            self._lock.__exit__(None, None, None)
+            self._lock = None
+
+    def _one_line(self, exc: BaseException) -> BaseException:
+        """A full disk, a read-only folder or a damaged copy as a one-line error; bugs
+        (``ProgrammingError``, ``KeyError`` …) and interruptions pass through unchanged."""
+        from totemdeck.files import describe_os_error
+
+        where = f"cannot write the catalogue in {self.folder}/"
+        if isinstance(exc, OSError):
+            return CatalogueError(f"{where}: {describe_os_error(exc)}")
+        if type(exc) in (sqlite3.OperationalError, sqlite3.DatabaseError):  # not a subclass
+            code = int(getattr(exc, "sqlite_errorcode", 0)) & 0xFF
+            if code == SQLITE_FULL:
+                return CatalogueError(f"{where}: no space left on the device")
+            return CatalogueError(f"{where}: {exc}")
+        return exc
+
+    def _target(self) -> Path:
+        """The live file's real place: a symlinked catalogue is replaced at its target."""
+        from totemdeck.files import resolve_target
+
+        return resolve_target(self.path)
+
+    def _remove_stale_copies(self) -> None:
+        """Copies left by an import killed before it could clean up (kill -9, power cut).
+
+        Safe under the lock: no other writer is building one now.
+        """
+        target = self._target()
+        stale = [p for p in target.parent.glob(f"{COPY_PREFIX}*{COPY_SUFFIX}*") if p.is_file()]
+        freed = 0
+        for path in stale:
+            with contextlib.suppress(OSError):
+                size = path.stat().st_size
+                path.unlink()
+                freed += size
+        if stale:
+            self._notify(
+                f"removed {len(stale)} unfinished catalogue copy(ies) an interrupted import "
+                f"left in {target.parent}/ ({freed / 1e6:.1f} MB)"
+            )
+
+    def _open_copy(self) -> None:
+        """A temporary copy of the live file (or an empty one) with the current tables.
+
+        The copy is created ``0666 & ~umask`` (the kernel applies the umask), or with the
+        live file's mode when there is one.
+        """
+        import secrets
+        import shutil  # only writers need it; readers (every check) start faster
+
+        target = self._target()
+        tmp = target.with_name(f"{COPY_PREFIX}{secrets.token_hex(6)}{COPY_SUFFIX}")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0), 0o666)
+        self._tmp = tmp
         try:
-            self._db = sqlite3.connect(self._tmp)
+            if target.is_file():
+                os.fchmod(fd, stat.S_IMODE(target.stat().st_mode))
+        finally:
+            os.close(fd)
+        reason = self._damage_of(target) if target.is_file() else None
+        if target.is_file() and reason is None:
+            shutil.copyfile(target, tmp)
+        try:
+            self._db = sqlite3.connect(tmp)
+            if reason is None:
+                reason = self._damage_of_copy()
+            if reason is not None:
+                self._notify(f"{reason}; building a new catalogue from scratch")
+                self._start_empty()
             self._db.executescript(DDL)
             if self.meta("schema_version") not in (None, SCHEMA_VERSION):
                 self._start_empty()  # an older layout: rebuild rather than migrate
-        except sqlite3.DatabaseError:
-            self._start_empty()  # the live file is damaged: build afresh, not fail forever
+        except sqlite3.DatabaseError as exc:
+            if not is_damage(exc):
+                raise
+            self._notify(f"{self.path}: catalogue damaged ({exc}); building a new one")
+            self._start_empty()
+
+    def _damage_of(self, target: Path) -> str | None:
+        """Why the live file cannot be built on (cheap header checks), or None."""
+        try:
+            check_header(target)
+        except CatalogueDamaged as exc:
+            return str(exc).split("; run", 1)[0]
+        return None
+
+    def _damage_of_copy(self) -> str | None:
+        """Why the copy cannot be built on (SQLite's own quick check, ~0.2 s), or None."""
+        try:
+            found = [row[0] for row in self._db.execute("PRAGMA quick_check(5)")]
+        except sqlite3.DatabaseError as exc:
+            if not is_damage(exc):
+                raise
+            return f"{self.path}: catalogue damaged ({exc})"
+        if found and found != ["ok"]:
+            return f"{self.path}: catalogue damaged ({'; '.join(found)[:200]})"
+        return None
 
     def _start_empty(self) -> None:
         assert self._tmp is not None
         with contextlib.suppress(Exception):
             self._db.close()
-        self._tmp.write_bytes(b"")
+        with self._tmp.open("r+b") as handle:
+            handle.truncate(0)
         self._db = sqlite3.connect(self._tmp)
         self._db.executescript(DDL)
 
@@ -121,19 +253,30 @@ class CatalogueWriter:
             self._db.execute("VACUUM")
 
     def _swap(self) -> None:
-        """Make the copy durable, then put it in the live file's place in one step."""
+        """Make the copy durable, then put it in the live file's place in one step.
+
+        Readers that have the old file open keep reading it; the next ``open`` gets the new
+        one: nobody ever sees half a catalogue.
+        """
         self._db.close()
         assert self._tmp is not None
         with self._tmp.open("rb") as handle:
             os.fsync(handle.fileno())
-        self._tmp.replace(self.path)
+        self._tmp.replace(self._target())
         self._tmp = None
+        with contextlib.suppress(OSError):  # make the rename itself durable where possible
+            dir_fd = os.open(self.folder, os.O_RDONLY)
+            try:
+                os.fsync(dir_fd)
+            finally:
+                os.close(dir_fd)
 
     def _discard(self) -> None:
         with contextlib.suppress(Exception):
             self._db.close()
         if self._tmp is not None:
-            self._tmp.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                self._tmp.unlink(missing_ok=True)
             self._tmp = None
 
     def verify(self) -> None:

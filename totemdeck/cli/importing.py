@@ -157,6 +157,7 @@ def import_command(
             progress=(lambda: _progress(progress) or NoProgress()),
             workers=workers,
             revalidate_days=revalidate_days,
+            notify=lambda message: typer.echo(f"totemdeck: {message}", err=True),
         )
     except ImportFailed as exc:  # show how far it got; ``main`` reports the error
         summary = exc.summary

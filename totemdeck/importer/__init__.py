@@ -65,12 +65,15 @@ def import_sources(
     locations: Mapping[str, Location] | None = None,
     workers: int | None = None,
     revalidate_days: float | None = None,
+    notify: Callable[[str], None] | None = None,
 ) -> ImportResult:
     """Import ``sources`` (default: all) into the catalogue at ``catalogue_dir`` in one swap.
 
     ``origins`` maps a source to its URL or folder (default: the public one); ``locations``
     gives a ready ``Location`` instead (tests: short timeouts). ``revalidate_days``: how old
     TCGdex cards of an unchanged set may be before they are revalidated (0: every time).
+    ``notify`` hears what a person should know while it runs (waiting for another import's
+    lock, a damaged catalogue being rebuilt).
     """
     options = ImportOptions(
         force=force,
@@ -83,7 +86,9 @@ def import_sources(
     placed = [
         (s, locations.get(s.name) or Location(origins.get(s.name) or s.default_url)) for s in chosen
     ]
-    return run_import(catalogue_dir, placed, options, keep_going=keep_going, progress=progress)
+    return run_import(
+        catalogue_dir, placed, options, keep_going=keep_going, progress=progress, notify=notify
+    )
 
 
 def run_import(
@@ -93,11 +98,12 @@ def run_import(
     *,
     keep_going: bool = False,
     progress: Callable[[], Progress] | None = None,
+    notify: Callable[[str], None] | None = None,
 ) -> ImportResult:
     """Import each source from its location, merge, and swap the catalogue in once."""
     make_progress = progress or NoProgress
     result = ImportResult()
-    with CatalogueWriter(catalogue_dir) as writer:
+    with CatalogueWriter(catalogue_dir, notify=notify) as writer:
         for source, location in sources:
             summary = source.import_into(writer, location, options, make_progress())
             result.summaries.append(summary)

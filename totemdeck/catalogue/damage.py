@@ -1,0 +1,142 @@
+"""Telling a damaged catalogue file from a bug: one check when it is opened, one guard on reads.
+
+A catalogue is only ever replaced whole (``write.py``), so damage comes from outside: a bad
+disk, a copy cut short, a person editing the file. Opening checks what is cheap to check (the
+SQLite header, and that the file holds exactly the pages the header counts, which catches a
+file truncated by a single byte); a full ``PRAGMA quick_check`` costs ~0.2 s on the real
+catalogue, too much for every ``check``. The rest is found when a read meets it: the
+connection and its cursors turn SQLite's "malformed" errors into ``CatalogueDamaged``.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from totemdeck.catalogue.errors import CatalogueDamaged
+
+__all__ = ["CatalogueDamaged", "GuardedConnection", "check_header", "damaged", "is_damage"]
+
+SQLITE_MAGIC = b"SQLite format 3\x00"
+HEADER_BYTES = 100
+# SQLite's primary result codes that mean the file, not the query, is wrong
+# (https://www.sqlite.org/rescode.html): IOERR 10, CORRUPT 11, NOTADB 26.
+DAMAGE_CODES = frozenset({10, 11, 26})
+
+
+def damaged(path: str | os.PathLike[str], reason: str) -> CatalogueDamaged:
+    """The one wording of the error, for readers and the writer alike."""
+    return CatalogueDamaged(
+        f"{os.fspath(path)}: catalogue damaged ({reason}); run `totemdeck import` to rebuild it"
+    )
+
+
+def is_damage(exc: sqlite3.Error) -> bool:
+    """Whether SQLite blames the file (malformed, not a database, I/O) rather than the SQL."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if code is not None:
+        return code & 0xFF in DAMAGE_CODES
+    text = str(exc)
+    return "malformed" in text or "not a database" in text
+
+
+def check_header(path: Path) -> None:
+    """Raise ``CatalogueDamaged`` unless ``path`` starts like SQLite and is whole.
+
+    The header (https://www.sqlite.org/fileformat.html) gives the page size at offset 16 and
+    the page count at 28, valid when the counter at 92 equals the change counter at 24.
+    """
+    try:
+        with path.open("rb") as handle:
+            header = handle.read(HEADER_BYTES)
+            size = os.fstat(handle.fileno()).st_size
+    except OSError as exc:
+        raise damaged(path, exc.strerror or str(exc)) from exc
+    if len(header) < HEADER_BYTES or not header.startswith(SQLITE_MAGIC):
+        raise damaged(path, "not an SQLite file")
+    page_size = int.from_bytes(header[16:18], "big")
+    page_size = 65536 if page_size == 1 else page_size
+    if page_size < 512 or page_size & (page_size - 1):
+        raise damaged(path, f"impossible page size {page_size}")
+    if size % page_size:
+        raise damaged(path, f"{size} bytes is not a whole number of {page_size}-byte pages")
+    pages = int.from_bytes(header[28:32], "big")
+    if header[24:28] == header[92:96] and pages and pages != size // page_size:
+        raise damaged(path, f"the header counts {pages} pages, the file holds {size // page_size}")
+
+
+class GuardedCursor(sqlite3.Cursor):
+    """A cursor whose reads raise ``CatalogueDamaged`` where SQLite finds the file malformed."""
+
+    path: Path = Path("catalogue.sqlite")
+
+    def _fail(self, exc: sqlite3.DatabaseError) -> BaseException:
+        return damaged(self.path, str(exc)) if is_damage(exc) else exc
+
+    def execute(self, sql: str, parameters: Any = (), /) -> GuardedCursor:
+        try:
+            super().execute(sql, parameters)
+        except sqlite3.DatabaseError as exc:
+            raise self._fail(exc) from exc
+        return self
+
+    def executemany(self, sql: str, parameters: Iterable[Any], /) -> GuardedCursor:
+        try:
+            super().executemany(sql, parameters)
+        except sqlite3.DatabaseError as exc:
+            raise self._fail(exc) from exc
+        return self
+
+    def fetchone(self) -> Any:
+        try:
+            return super().fetchone()
+        except sqlite3.DatabaseError as exc:
+            raise self._fail(exc) from exc
+
+    def fetchmany(self, size: int | None = None) -> list[Any]:
+        try:
+            return super().fetchmany(self.arraysize if size is None else size)
+        except sqlite3.DatabaseError as exc:
+            raise self._fail(exc) from exc
+
+    def fetchall(self) -> list[Any]:
+        try:
+            return super().fetchall()
+        except sqlite3.DatabaseError as exc:
+            raise self._fail(exc) from exc
+
+    def __next__(self) -> Any:
+        try:
+            return super().__next__()
+        except sqlite3.DatabaseError as exc:
+            raise self._fail(exc) from exc
+
+
+class GuardedConnection(sqlite3.Connection):
+    """A connection whose ``execute`` hands out ``GuardedCursor``s bound to its file."""
+
+    catalogue_path: Path = Path("catalogue.sqlite")
+
+    def cursor(self, factory: Any = None) -> Any:
+        cursor = super().cursor(factory or GuardedCursor)
+        cursor.path = self.catalogue_path
+        return cursor
+
+    def execute(self, sql: str, parameters: Any = (), /) -> Any:
+        return self.cursor().execute(sql, parameters)
+
+
+def connect_read_only(path: Path) -> GuardedConnection:
+    """Open ``path`` read-only through the guard; its header is checked first."""
+    check_header(path)
+    try:
+        db = sqlite3.connect(
+            f"{path.resolve().as_uri()}?mode=ro", uri=True, factory=GuardedConnection
+        )
+    except sqlite3.DatabaseError as exc:
+        raise damaged(path, str(exc)) from exc
+    db.catalogue_path = path
+    return db
