@@ -9,7 +9,11 @@ the help and every message are in it.
 
 from __future__ import annotations
 
+import signal
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from types import FrameType
 
 import typer
 
@@ -54,6 +58,59 @@ def _register() -> None:
 _register()
 
 
+# A command stopped by a signal exits with the shell's 128 + its number.
+EXIT_INTERRUPTED = 128 + signal.SIGINT  # 130, Ctrl-C
+EXIT_TERMINATED = 128 + signal.SIGTERM  # 143: kill, systemd, docker stop
+
+
+class Terminated(KeyboardInterrupt):
+    """SIGTERM, raised where the program is, so it unwinds as for Ctrl-C: an import's
+    unfinished copy is removed, locks are released, queued downloads are cancelled."""
+
+
+class _Stops:
+    """The signal that stopped the command (typer turns the interruption into exit 130)."""
+
+    received: int | None = None
+
+
+def _stop(signum: int, frame: FrameType | None) -> None:
+    _Stops.received = signum
+    if signum == signal.SIGTERM:
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second one must not cut the clean-up
+        raise Terminated
+    raise KeyboardInterrupt
+
+
+@contextmanager
+def _signals_unwind() -> Iterator[None]:
+    """SIGINT and SIGTERM raise where the program is while a command runs (the main thread
+    only, as Python allows; elsewhere the defaults stay)."""
+    _Stops.received = None
+    try:
+        previous = {signum: signal.signal(signum, _stop) for signum in _STOPPING}
+    except ValueError:  # not the main thread (a test runner, a web worker)
+        yield
+        return
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
+_STOPPING = (signal.SIGINT, signal.SIGTERM)
+
+
+def _interrupted() -> int:
+    """Say so on stderr; 143 for SIGTERM, 130 for Ctrl-C."""
+    if _Stops.received == signal.SIGTERM:
+        typer.echo("totemdeck: interrupted (SIGTERM)", err=True)
+        return EXIT_TERMINATED
+    typer.echo("totemdeck: interrupted", err=True)
+    return EXIT_INTERRUPTED
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit code instead of raising (``main(argv) -> int``)."""
     from totemdeck.i18n import use_language
@@ -75,15 +132,14 @@ def _run(args: list[str]) -> int:
     add_lang_options(command)
     localise(command)
     try:
-        result = command.main(args=args, prog_name="totemdeck", standalone_mode=False)
+        with _signals_unwind():
+            result = command.main(args=args, prog_name="totemdeck", standalone_mode=False)
+            if _Stops.received is not None:  # typer returned 130 for the interruption
+                return _interrupted()
     except typer.Exit as done:
         return done.exit_code
-    except typer.Abort:
-        typer.echo("totemdeck: interrupted", err=True)
-        return 130
-    except KeyboardInterrupt:
-        typer.echo("totemdeck: interrupted", err=True)
-        return 130
+    except (typer.Abort, KeyboardInterrupt):
+        return _interrupted()
     except TotemdeckError as exc:  # every expected failure, each kind with its exit code
         report_error(exc)
         return exc.exit_code

@@ -8,10 +8,9 @@ Its prints are the catalogue's records (TCGdex is merged into them).
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import time
-from concurrent.futures import Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -36,6 +35,7 @@ from totemdeck.sources.pokemontcg.transform import (
     set_record,
     set_updated_at,
 )
+from totemdeck.sources.pools import process_pool, thread_pool
 
 
 class PokemonTcgSource:
@@ -81,7 +81,7 @@ def import_pokemontcg_into(
     summary.requests = 1
     # Plan on this thread (SQLite), fetch on the thread pool, turn bytes into records
     # on the process pool (CPU), store in set order.
-    with ThreadPoolExecutor(options.workers) as pool:
+    with thread_pool(options.workers) as pool:
         progress.start(len(raw_sets), "pokemontcg sets")
         planned = _plan(writer, client, raw_sets, pool, options.force, summary, progress)
         with _cpu_pool(len(planned)) as cpu:
@@ -210,9 +210,7 @@ def _cpu_pool(sets: int) -> Any:
     workers = min(os.cpu_count() or 1, 4)
     if sets < MIN_SETS_FOR_PROCESSES or workers < 2:
         return _InlinePool()
-    methods = multiprocessing.get_all_start_methods()
-    context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-    return ProcessPoolExecutor(max_workers=workers, mp_context=context)
+    return process_pool(workers)
 
 
 RecordRows = tuple[list[CardRow], list[tuple[str, str]]]

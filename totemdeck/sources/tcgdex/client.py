@@ -7,11 +7,11 @@ hold characters like ``?`` and ``!``: they are escaped for the URL, never refuse
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from totemdeck.i18n import N_, _, speaking
 from totemdeck.sources.http import Fetched, FetchError, Location, check_segment, quote_segment
+from totemdeck.sources.pools import thread_pool
 
 LANGUAGES = ("en", "es")  # languages the catalogue keeps (the format's community writes both)
 
@@ -54,7 +54,10 @@ def fetch_all(
     keys: Iterable[str],
     workers: int,
 ) -> Iterator[tuple[str, Fetched | FetchError]]:
-    """Fetch many documents with a bounded pool; yields (key, result or error) in order."""
+    """Fetch many documents with a bounded pool; yields (key, result or error) in order.
+
+    Stopping early (an interruption, the consumer gone) cancels what has not started.
+    """
 
     def one(key: str) -> Fetched | FetchError:
         try:
@@ -63,5 +66,5 @@ def fetch_all(
             return exc
 
     ordered = list(keys)
-    with ThreadPoolExecutor(max_workers=max(1, workers)) as pool:
+    with thread_pool(workers) as pool:
         yield from zip(ordered, pool.map(speaking(one), ordered), strict=True)
