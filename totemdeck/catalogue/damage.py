@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from totemdeck.catalogue.errors import CatalogueDamaged
+from totemdeck.i18n import _
 
 __all__ = ["CatalogueDamaged", "GuardedConnection", "check_header", "damaged", "is_damage"]
 
@@ -30,7 +31,10 @@ DAMAGE_CODES = frozenset({10, 11, 26})
 def damaged(path: str | os.PathLike[str], reason: str) -> CatalogueDamaged:
     """The one wording of the error, for readers and the writer alike."""
     return CatalogueDamaged(
-        f"{os.fspath(path)}: catalogue damaged ({reason}); run `totemdeck import` to rebuild it"
+        _("{path}: catalogue damaged ({reason}); run `totemdeck import` to rebuild it").format(
+            path=os.fspath(path), reason=reason
+        ),
+        reason,
     )
 
 
@@ -56,16 +60,26 @@ def check_header(path: Path) -> None:
     except OSError as exc:
         raise damaged(path, exc.strerror or str(exc)) from exc
     if len(header) < HEADER_BYTES or not header.startswith(SQLITE_MAGIC):
-        raise damaged(path, "not an SQLite file")
+        raise damaged(path, _("not an SQLite file"))
     page_size = int.from_bytes(header[16:18], "big")
     page_size = 65536 if page_size == 1 else page_size
     if page_size < 512 or page_size & (page_size - 1):
-        raise damaged(path, f"impossible page size {page_size}")
+        raise damaged(path, _("impossible page size {size}").format(size=page_size))
     if size % page_size:
-        raise damaged(path, f"{size} bytes is not a whole number of {page_size}-byte pages")
+        raise damaged(
+            path,
+            _("{size} bytes is not a whole number of {page}-byte pages").format(
+                size=size, page=page_size
+            ),
+        )
     pages = int.from_bytes(header[28:32], "big")
     if header[24:28] == header[92:96] and pages and pages != size // page_size:
-        raise damaged(path, f"the header counts {pages} pages, the file holds {size // page_size}")
+        raise damaged(
+            path,
+            _("the header counts {pages} pages, the file holds {held}").format(
+                pages=pages, held=size // page_size
+            ),
+        )
 
 
 class GuardedCursor(sqlite3.Cursor):

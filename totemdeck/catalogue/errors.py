@@ -19,3 +19,7 @@ class CatalogueDamaged(CatalogueError):
     """The catalogue file is damaged; ``totemdeck import`` rebuilds it (exit 2)."""
 
     exit_code = 2
+
+    def __init__(self, message: str, reason: str = "") -> None:
+        super().__init__(message)
+        self.reason = reason  # what is wrong with the file, without the advice

@@ -99,7 +99,8 @@ class Catalogue:
             return [self._cards[card_id] for card_id, _data in rows]
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
             # the import validated every record: one that no longer reads is damage
-            raise damaged(self.path, f"a card record does not read: {exc!r}"[:200]) from exc
+            reason = _("a card record does not read: {error}").format(error=repr(exc)[:150])
+            raise damaged(self.path, reason) from exc
 
     def _aliases_of(self, card_ids: list[str]) -> dict[str, dict[str, str]]:
         """``{card id: {"es": "Supercaña", "tcgdex": "sv03-125"}}`` for these cards."""
@@ -204,7 +205,8 @@ class Catalogue:
                     )
                 except (ValueError, KeyError, TypeError, AttributeError) as exc:
                     self._sets = None
-                    raise damaged(self.path, f"a set record does not read: {exc!r}"[:200]) from exc
+                    reason = _("a set record does not read: {error}").format(error=repr(exc)[:150])
+                    raise damaged(self.path, reason) from exc
         return self._sets
 
     def set_aliases(self) -> dict[str, list[str]]:

@@ -31,6 +31,7 @@ from totemdeck.catalogue.rows import (
     card_row,
 )
 from totemdeck.catalogue.schema import DB_NAME, DDL, INDEXES, SCHEMA_VERSION, default_dir
+from totemdeck.i18n import _
 
 __all__ = ["CatalogueWriter"]
 
@@ -139,15 +140,19 @@ class CatalogueWriter:
         (``ProgrammingError``, ``KeyError`` …) and interruptions pass through unchanged."""
         from totemdeck.files import describe_os_error
 
-        where = f"cannot write the catalogue in {self.folder}/"
+        reason: str | None = None
         if isinstance(exc, OSError):
-            return CatalogueError(f"{where}: {describe_os_error(exc)}")
-        if type(exc) in (sqlite3.OperationalError, sqlite3.DatabaseError):  # not a subclass
+            reason = describe_os_error(exc)
+        elif type(exc) in (sqlite3.OperationalError, sqlite3.DatabaseError):  # not a subclass
             code = int(getattr(exc, "sqlite_errorcode", 0)) & 0xFF
-            if code == SQLITE_FULL:
-                return CatalogueError(f"{where}: no space left on the device")
-            return CatalogueError(f"{where}: {exc}")
-        return exc
+            reason = _("no space left on the device") if code == SQLITE_FULL else str(exc)
+        if reason is None:
+            return exc
+        return CatalogueError(
+            _("cannot write the catalogue in {folder}/: {reason}").format(
+                folder=self.folder, reason=reason
+            )
+        )
 
     def _target(self) -> Path:
         """The live file's real place: a symlinked catalogue is replaced at its target."""
@@ -170,8 +175,10 @@ class CatalogueWriter:
                 freed += size
         if stale:
             self._notify(
-                f"removed {len(stale)} unfinished catalogue copy(ies) an interrupted import "
-                f"left in {target.parent}/ ({freed / 1e6:.1f} MB)"
+                _(
+                    "removed {count} unfinished catalogue copies that an interrupted import "
+                    "left in {folder}/ ({megabytes:.1f} MB)"
+                ).format(count=len(stale), folder=target.parent, megabytes=freed / 1e6)
             )
 
     def _open_copy(self) -> None:
@@ -200,7 +207,9 @@ class CatalogueWriter:
             if reason is None:
                 reason = self._damage_of_copy()
             if reason is not None:
-                self._notify(f"{reason}; building a new catalogue from scratch")
+                self._notify(
+                    _("{reason}; building a new catalogue from scratch").format(reason=reason)
+                )
                 self._start_empty()
             self._db.executescript(DDL)
             if self.meta("schema_version") not in (None, SCHEMA_VERSION):
@@ -208,7 +217,11 @@ class CatalogueWriter:
         except sqlite3.DatabaseError as exc:
             if not is_damage(exc):
                 raise
-            self._notify(f"{self.path}: catalogue damaged ({exc}); building a new one")
+            self._notify(
+                _(
+                    "{path}: catalogue damaged ({reason}); building a new catalogue from scratch"
+                ).format(path=self.path, reason=exc)
+            )
             self._start_empty()
 
     def _damage_of(self, target: Path) -> str | None:
@@ -216,7 +229,9 @@ class CatalogueWriter:
         try:
             check_header(target)
         except CatalogueDamaged as exc:
-            return str(exc).split("; run", 1)[0]
+            return _("{path}: catalogue damaged ({reason})").format(
+                path=self.path, reason=exc.reason
+            )
         return None
 
     def _damage_of_copy(self) -> str | None:
@@ -226,9 +241,11 @@ class CatalogueWriter:
         except sqlite3.DatabaseError as exc:
             if not is_damage(exc):
                 raise
-            return f"{self.path}: catalogue damaged ({exc})"
+            found = [str(exc)]
         if found and found != ["ok"]:
-            return f"{self.path}: catalogue damaged ({'; '.join(found)[:200]})"
+            return _("{path}: catalogue damaged ({reason})").format(
+                path=self.path, reason="; ".join(found)[:200]
+            )
         return None
 
     def _start_empty(self) -> None:
@@ -283,7 +300,9 @@ class CatalogueWriter:
         """Refuse to swap in a copy that SQLite itself finds damaged."""
         result = self._db.execute("PRAGMA quick_check").fetchone()[0]
         if result != "ok":
-            raise CatalogueError(f"the new catalogue failed its integrity check: {result}")
+            raise CatalogueError(
+                _("the new catalogue failed its integrity check: {result}").format(result=result)
+            )
 
     # -- meta -----------------------------------------------------------------------------
 

@@ -104,10 +104,12 @@ _STOPPING = (signal.SIGINT, signal.SIGTERM)
 
 def _interrupted() -> int:
     """Say so on stderr; 143 for SIGTERM, 130 for Ctrl-C."""
+    from totemdeck.i18n import _
+
     if _Stops.received == signal.SIGTERM:
-        typer.echo("totemdeck: interrupted (SIGTERM)", err=True)
+        typer.echo("totemdeck: " + _("interrupted (SIGTERM)"), err=True)
         return EXIT_TERMINATED
-    typer.echo("totemdeck: interrupted", err=True)
+    typer.echo("totemdeck: " + _("interrupted"), err=True)
     return EXIT_INTERRUPTED
 
 
