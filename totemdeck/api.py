@@ -21,13 +21,17 @@ from totemdeck.rules.audit import TotemRow
 from totemdeck.rules.banlist import Banlist
 from totemdeck.rules.engine import Checker
 from totemdeck.rules.format import FormatRules, load_format
+from totemdeck.rules.registry import REGISTRY, RuleDoc, by_code
 from totemdeck.rules.totem import TotemNumbers, totem_numbers, why_not_totem
 
 __all__ = [
     "CardFacts",
+    "RuleDoc",
     "TotemLookup",
     "TotemRow",
+    "UnknownRule",
     "card_facts",
+    "explain_rules",
     "find_card",
     "load_rules",
     "lookup_totem",
@@ -168,3 +172,31 @@ def card_facts(catalogue: Catalogue, card: Card, fmt: FormatRules | None = None)
         else None
     )
     return CardFacts(colours, numbers)
+
+
+class UnknownRule(UsageError):
+    """``totemdeck rules CODE`` with a code FORMAT.md does not have (exit 2)."""
+
+
+def explain_rules(code: str | None = None) -> tuple[RuleDoc, ...]:
+    """The format's rules as players read them: every code, or the one ``code`` names.
+
+    An unknown code raises ``UnknownRule`` naming the closest code (codes are what reports
+    print, so a near miss is a typo).
+    """
+    if code is None:
+        return REGISTRY
+    wanted = code.strip().lower()
+    doc = by_code(wanted)
+    if doc is None:
+        from difflib import get_close_matches
+
+        codes = [d.code for d in REGISTRY]
+        closest = (get_close_matches(wanted, codes, n=1, cutoff=0.0) or codes[:1])[0]
+        raise UnknownRule(
+            _(
+                "no rule has the code {code}; did you mean {closest}? (`totemdeck rules` "
+                "lists every code)"
+            ).format(code=repr(code), closest=closest)
+        )
+    return (doc,)

@@ -3,33 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
-Severity = Literal["error", "warning"]
+from totemdeck.rules.registry import REGISTRY, Severity, help_pointer
 
-# Every code of FORMAT.md, with its severity. Codes are stable: never renamed, never reused.
-CODES: dict[str, Severity] = {
-    "totem-missing": "error",
-    "totem-multiple": "error",
-    "totem-not-pokemon": "error",
-    "totem-incomplete": "error",
-    "deck-size": "error",
-    "singleton": "error",
-    "ace-spec-limit": "error",
-    "radiant-limit": "error",
-    "star-limit": "error",
-    "banned": "error",
-    "identity": "error",
-    "colorless-restriction": "error",
-    "no-basic-pokemon": "error",
-    "unknown-card": "error",
-    "ambiguous-card": "error",
-    "not-legal-print": "error",
-    "malformed-line": "error",
-    "evolution-line-gap": "warning",
-    "incomplete-multipart": "warning",
-    "count-mismatch": "warning",
-}
+# Every code of FORMAT.md with its severity, read from the one registry the docs come from.
+# Codes are stable: never renamed, never reused.
+CODES: dict[str, Severity] = {doc.code: doc.severity for doc in REGISTRY}
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,6 +31,11 @@ class Finding:
         return CODES[self.code]
 
     @property
+    def help(self) -> str:
+        """The command that explains this finding's rule (``totemdeck rules CODE``)."""
+        return help_pointer(self.code)
+
+    @property
     def is_error(self) -> bool:
         return self.severity == "error"
 
@@ -62,6 +47,7 @@ class Finding:
             "message": self.message,
             "line": self.line,
             "cards": list(self.cards),
+            "help": help_pointer(self.code),
         }
         if self.context:
             out["context"] = self.context

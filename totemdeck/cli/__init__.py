@@ -52,7 +52,7 @@ def _root(
 
 def _register() -> None:
     # Importing the command modules adds their commands to ``app``.
-    from totemdeck.cli import banlist, cards, check, export, importing, serve  # noqa: F401
+    from totemdeck.cli import banlist, cards, check, export, importing, rules, serve  # noqa: F401
 
 
 _register()

@@ -1,9 +1,19 @@
-"""The Totem Format's rules: format parameters, card traits, rule functions, the engine."""
+"""The Totem Format's rules: format parameters, card traits, rule functions, the engine.
 
-from totemdeck.rules.banlist import BanEntry, Banlist
-from totemdeck.rules.engine import Checker, Report, check
-from totemdeck.rules.format import FormatRules, load_format
-from totemdeck.rules.totem import TotemNumbers, cost_column, totem_numbers
+The names below are loaded on first use (PEP 562), so ``totemdeck.findings`` can read the
+code registry (``rules.registry``) without importing the engine, which imports findings.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from totemdeck.rules.banlist import BanEntry, Banlist
+    from totemdeck.rules.engine import Checker, Report, check
+    from totemdeck.rules.format import FormatRules, load_format
+    from totemdeck.rules.totem import TotemNumbers, cost_column, totem_numbers
 
 __all__ = [
     "BanEntry",
@@ -17,3 +27,29 @@ __all__ = [
     "load_format",
     "totem_numbers",
 ]
+
+_HOMES = {
+    "BanEntry": "banlist",
+    "Banlist": "banlist",
+    "Checker": "engine",
+    "Report": "engine",
+    "check": "engine",
+    "FormatRules": "format",
+    "load_format": "format",
+    "TotemNumbers": "totem",
+    "cost_column": "totem",
+    "totem_numbers": "totem",
+}
+
+
+def __getattr__(name: str) -> object:
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")  # i18n: keep
+    value = getattr(import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value  # later look-ups are plain attribute reads
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted(set(globals()) | set(__all__))

@@ -1,8 +1,9 @@
 """Every rule and warning of FORMAT.md, each a small pure generator of findings.
 
 A rule reads a ``Deck`` (each line with one chosen print) and a ``RuleContext`` and yields
-``Finding``s under its FORMAT.md code. The engine runs them all (``RULES``) and handles the
-codes that come from reading and resolving the list (unknown-card, ambiguous-card, …).
+``Finding``s under its FORMAT.md code. The engine runs them all (``RULES``, in the order of
+``rules.registry``) and handles the codes that come from reading and resolving the list
+(unknown-card, ambiguous-card, …).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from totemdeck.findings import Finding
 from totemdeck.i18n import N_, _, ngettext
 from totemdeck.i18n.terms import term, terms
 from totemdeck.rules.deck import Deck, Entry, RuleContext
+from totemdeck.rules.registry import REGISTRY
 from totemdeck.rules.traits import (
     allows_any_number,
     identity,
@@ -459,22 +461,29 @@ def count_mismatch(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
             )
 
 
-# The registry: FORMAT.md order. A new rule is one function and one line here.
-RULES: tuple[tuple[str, Rule], ...] = (
-    ("totem-missing", totem_missing),
-    ("totem-multiple", totem_multiple),
-    ("totem-not-pokemon", totem_not_pokemon),
-    ("totem-incomplete", totem_incomplete),
-    ("deck-size", deck_size),
-    ("singleton", singleton),
-    ("ace-spec-limit", ace_spec_limit),
-    ("radiant-limit", radiant_limit),
-    ("star-limit", star_limit),
-    ("banned", banned),
-    ("identity", identity_rule),
-    ("colorless-restriction", colorless_restriction),
-    ("no-basic-pokemon", no_basic_pokemon),
-    ("evolution-line-gap", evolution_line_gap),
-    ("incomplete-multipart", incomplete_multipart),
-    ("count-mismatch", count_mismatch),
+# Each deck rule's function by its code; the order and the set come from the registry.
+# A new rule is one function here, one line below and one entry in rules.registry.
+CHECKS: dict[str, Rule] = {
+    "totem-missing": totem_missing,
+    "totem-multiple": totem_multiple,
+    "totem-not-pokemon": totem_not_pokemon,
+    "totem-incomplete": totem_incomplete,
+    "deck-size": deck_size,
+    "singleton": singleton,
+    "ace-spec-limit": ace_spec_limit,
+    "radiant-limit": radiant_limit,
+    "star-limit": star_limit,
+    "banned": banned,
+    "identity": identity_rule,
+    "colorless-restriction": colorless_restriction,
+    "no-basic-pokemon": no_basic_pokemon,
+    "evolution-line-gap": evolution_line_gap,
+    "incomplete-multipart": incomplete_multipart,
+    "count-mismatch": count_mismatch,
+}
+
+# What the engine runs: every "deck" code of the registry, in FORMAT.md's order (a registry
+# entry without its function fails here, at import, instead of silently never running).
+RULES: tuple[tuple[str, Rule], ...] = tuple(
+    (doc.code, CHECKS[doc.code]) for doc in REGISTRY if doc.stage == "deck"
 )
