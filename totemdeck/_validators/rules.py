@@ -2,7 +2,6 @@
 
 schema-sha256: 6ca417614d6f24cce12573770349a43dc57b2ccd9de0865a418ff2498e703ba9
 """
-
 # ruff: noqa
 # mypy: ignore-errors
 VERSION = "2.22.3"
@@ -12,616 +11,122 @@ from totemdeck._validators._errors import JsonSchemaValueException, JsonSchemaVa
 
 
 REGEX_PATTERNS = {
-    "^[a-z]+(-[a-z]+)*$": re.compile("^[a-z]+(-[a-z]+)*\\Z"),
-    "^totemdeck rules [a-z-]+$": re.compile("^totemdeck rules [a-z-]+\\Z"),
+    '^[a-z]+(-[a-z]+)*$': re.compile('^[a-z]+(-[a-z]+)*\\Z'),
+    '^totemdeck rules [a-z-]+$': re.compile('^totemdeck rules [a-z-]+\\Z')
 }
 
 NoneType = type(None)
 
-
-def validate_https___totemdeck_example_schemas_rules_schema_json(
-    data, custom_formats={}, name_prefix=None
-):
+def validate_https___totemdeck_example_schemas_rules_schema_json(data, custom_formats={}, name_prefix=None):
     data_one_of_count1 = 0
     if data_one_of_count1 < 2:
         try:
             if not isinstance(data, (list, tuple)):
-                raise JsonSchemaValueException(
-                    "" + (name_prefix or "data") + " must be array",
-                    value=data,
-                    name="" + (name_prefix or "data") + "",
-                    definition={
-                        "type": "array",
-                        "minItems": 1,
-                        "items": {
-                            "type": "object",
-                            "additionalProperties": False,
-                            "required": [
-                                "code",
-                                "severity",
-                                "title",
-                                "rule",
-                                "why",
-                                "fix",
-                                "fails",
-                                "passes",
-                                "help",
-                            ],
-                            "properties": {
-                                "code": {"type": "string", "pattern": "^[a-z]+(-[a-z]+)*$"},
-                                "severity": {"enum": ["error", "warning"]},
-                                "title": {"type": "string", "minLength": 1},
-                                "rule": {"type": "string", "minLength": 1},
-                                "why": {"type": "string", "minLength": 1},
-                                "fix": {"type": "string", "minLength": 1},
-                                "fails": {
-                                    "description": "A decklist snippet that breaks the rule.",
-                                    "type": "string",
-                                    "minLength": 1,
-                                },
-                                "passes": {
-                                    "description": "The snippet put right.",
-                                    "type": "string",
-                                    "minLength": 1,
-                                },
-                                "help": {"type": "string", "pattern": "^totemdeck rules [a-z-]+$"},
-                            },
-                        },
-                    },
-                    rule="type",
-                )
+                raise JsonSchemaValueException("" + (name_prefix or "data") + " must be array", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'additionalProperties': False, 'required': ['code', 'severity', 'title', 'rule', 'why', 'fix', 'fails', 'passes', 'help'], 'properties': {'code': {'type': 'string', 'pattern': '^[a-z]+(-[a-z]+)*$'}, 'severity': {'enum': ['error', 'warning']}, 'title': {'type': 'string', 'minLength': 1}, 'rule': {'type': 'string', 'minLength': 1}, 'why': {'type': 'string', 'minLength': 1}, 'fix': {'type': 'string', 'minLength': 1}, 'fails': {'description': 'A decklist snippet that breaks the rule.', 'type': 'string', 'minLength': 1}, 'passes': {'description': 'The snippet put right.', 'type': 'string', 'minLength': 1}, 'help': {'type': 'string', 'pattern': '^totemdeck rules [a-z-]+$'}}}}, rule='type')
             data_is_list = isinstance(data, (list, tuple))
             if data_is_list:
                 data_len = len(data)
                 if data_len < 1:
-                    raise JsonSchemaValueException(
-                        "" + (name_prefix or "data") + " must contain at least 1 items",
-                        value=data,
-                        name="" + (name_prefix or "data") + "",
-                        definition={
-                            "type": "array",
-                            "minItems": 1,
-                            "items": {
-                                "type": "object",
-                                "additionalProperties": False,
-                                "required": [
-                                    "code",
-                                    "severity",
-                                    "title",
-                                    "rule",
-                                    "why",
-                                    "fix",
-                                    "fails",
-                                    "passes",
-                                    "help",
-                                ],
-                                "properties": {
-                                    "code": {"type": "string", "pattern": "^[a-z]+(-[a-z]+)*$"},
-                                    "severity": {"enum": ["error", "warning"]},
-                                    "title": {"type": "string", "minLength": 1},
-                                    "rule": {"type": "string", "minLength": 1},
-                                    "why": {"type": "string", "minLength": 1},
-                                    "fix": {"type": "string", "minLength": 1},
-                                    "fails": {
-                                        "description": "A decklist snippet that breaks the rule.",
-                                        "type": "string",
-                                        "minLength": 1,
-                                    },
-                                    "passes": {
-                                        "description": "The snippet put right.",
-                                        "type": "string",
-                                        "minLength": 1,
-                                    },
-                                    "help": {
-                                        "type": "string",
-                                        "pattern": "^totemdeck rules [a-z-]+$",
-                                    },
-                                },
-                            },
-                        },
-                        rule="minItems",
-                    )
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain at least 1 items", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'additionalProperties': False, 'required': ['code', 'severity', 'title', 'rule', 'why', 'fix', 'fails', 'passes', 'help'], 'properties': {'code': {'type': 'string', 'pattern': '^[a-z]+(-[a-z]+)*$'}, 'severity': {'enum': ['error', 'warning']}, 'title': {'type': 'string', 'minLength': 1}, 'rule': {'type': 'string', 'minLength': 1}, 'why': {'type': 'string', 'minLength': 1}, 'fix': {'type': 'string', 'minLength': 1}, 'fails': {'description': 'A decklist snippet that breaks the rule.', 'type': 'string', 'minLength': 1}, 'passes': {'description': 'The snippet put right.', 'type': 'string', 'minLength': 1}, 'help': {'type': 'string', 'pattern': '^totemdeck rules [a-z-]+$'}}}}, rule='minItems')
                 for data_x, data_item in enumerate(data):
-                    validate_https___totemdeck_example_schemas_rules_schema_json__definitions_rule(
-                        data_item,
-                        custom_formats,
-                        (name_prefix or "data") + "[{data_x}]".format(**locals()),
-                    )
+                    validate_https___totemdeck_example_schemas_rules_schema_json__definitions_rule(data_item, custom_formats, (name_prefix or "data") + "[{data_x}]".format(**locals()))
             data_one_of_count1 += 1
-        except (JsonSchemaValueException, JsonSchemaValuesException):
-            pass
+        except (JsonSchemaValueException, JsonSchemaValuesException): pass
     if data_one_of_count1 < 2:
         try:
-            validate_https___totemdeck_example_schemas_rules_schema_json__definitions_rule(
-                data, custom_formats, (name_prefix or "data") + ""
-            )
+            validate_https___totemdeck_example_schemas_rules_schema_json__definitions_rule(data, custom_formats, (name_prefix or "data") + "")
             data_one_of_count1 += 1
-        except (JsonSchemaValueException, JsonSchemaValuesException):
-            pass
+        except (JsonSchemaValueException, JsonSchemaValuesException): pass
     if data_one_of_count1 != 1:
-        raise JsonSchemaValueException(
-            ""
-            + (name_prefix or "data")
-            + " must be valid exactly by one definition"
-            + (" (" + str(data_one_of_count1) + " matches found)"),
-            value=data,
-            name="" + (name_prefix or "data") + "",
-            definition={
-                "$schema": "http://json-schema.org/draft-07/schema#",
-                "$id": "https://totemdeck.example/schemas/rules.schema.json",
-                "title": "totemdeck rules",
-                "description": "What `totemdeck rules --format json` prints: every code of the Totem Format (an array), or one code's entry with `totemdeck rules CODE` (an object). Texts are in the language asked for; keys and codes never change.",
-                "definitions": {
-                    "rule": {
-                        "type": "object",
-                        "additionalProperties": False,
-                        "required": [
-                            "code",
-                            "severity",
-                            "title",
-                            "rule",
-                            "why",
-                            "fix",
-                            "fails",
-                            "passes",
-                            "help",
-                        ],
-                        "properties": {
-                            "code": {"type": "string", "pattern": "^[a-z]+(-[a-z]+)*$"},
-                            "severity": {"enum": ["error", "warning"]},
-                            "title": {"type": "string", "minLength": 1},
-                            "rule": {"type": "string", "minLength": 1},
-                            "why": {"type": "string", "minLength": 1},
-                            "fix": {"type": "string", "minLength": 1},
-                            "fails": {
-                                "description": "A decklist snippet that breaks the rule.",
-                                "type": "string",
-                                "minLength": 1,
-                            },
-                            "passes": {
-                                "description": "The snippet put right.",
-                                "type": "string",
-                                "minLength": 1,
-                            },
-                            "help": {"type": "string", "pattern": "^totemdeck rules [a-z-]+$"},
-                        },
-                    }
-                },
-                "oneOf": [
-                    {
-                        "type": "array",
-                        "minItems": 1,
-                        "items": {
-                            "type": "object",
-                            "additionalProperties": False,
-                            "required": [
-                                "code",
-                                "severity",
-                                "title",
-                                "rule",
-                                "why",
-                                "fix",
-                                "fails",
-                                "passes",
-                                "help",
-                            ],
-                            "properties": {
-                                "code": {"type": "string", "pattern": "^[a-z]+(-[a-z]+)*$"},
-                                "severity": {"enum": ["error", "warning"]},
-                                "title": {"type": "string", "minLength": 1},
-                                "rule": {"type": "string", "minLength": 1},
-                                "why": {"type": "string", "minLength": 1},
-                                "fix": {"type": "string", "minLength": 1},
-                                "fails": {
-                                    "description": "A decklist snippet that breaks the rule.",
-                                    "type": "string",
-                                    "minLength": 1,
-                                },
-                                "passes": {
-                                    "description": "The snippet put right.",
-                                    "type": "string",
-                                    "minLength": 1,
-                                },
-                                "help": {"type": "string", "pattern": "^totemdeck rules [a-z-]+$"},
-                            },
-                        },
-                    },
-                    {
-                        "type": "object",
-                        "additionalProperties": False,
-                        "required": [
-                            "code",
-                            "severity",
-                            "title",
-                            "rule",
-                            "why",
-                            "fix",
-                            "fails",
-                            "passes",
-                            "help",
-                        ],
-                        "properties": {
-                            "code": {"type": "string", "pattern": "^[a-z]+(-[a-z]+)*$"},
-                            "severity": {"enum": ["error", "warning"]},
-                            "title": {"type": "string", "minLength": 1},
-                            "rule": {"type": "string", "minLength": 1},
-                            "why": {"type": "string", "minLength": 1},
-                            "fix": {"type": "string", "minLength": 1},
-                            "fails": {
-                                "description": "A decklist snippet that breaks the rule.",
-                                "type": "string",
-                                "minLength": 1,
-                            },
-                            "passes": {
-                                "description": "The snippet put right.",
-                                "type": "string",
-                                "minLength": 1,
-                            },
-                            "help": {"type": "string", "pattern": "^totemdeck rules [a-z-]+$"},
-                        },
-                    },
-                ],
-            },
-            rule="oneOf",
-        )
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be valid exactly by one definition" + (" (" + str(data_one_of_count1) + " matches found)"), value=data, name="" + (name_prefix or "data") + "", definition={'$schema': 'http://json-schema.org/draft-07/schema#', '$id': 'https://totemdeck.example/schemas/rules.schema.json', 'title': 'totemdeck rules', 'description': "What `totemdeck rules --format json` prints: every code of the Totem Format (an array), or one code's entry with `totemdeck rules CODE` (an object). Texts are in the language asked for; keys and codes never change.", 'definitions': {'rule': {'type': 'object', 'additionalProperties': False, 'required': ['code', 'severity', 'title', 'rule', 'why', 'fix', 'fails', 'passes', 'help'], 'properties': {'code': {'type': 'string', 'pattern': '^[a-z]+(-[a-z]+)*$'}, 'severity': {'enum': ['error', 'warning']}, 'title': {'type': 'string', 'minLength': 1}, 'rule': {'type': 'string', 'minLength': 1}, 'why': {'type': 'string', 'minLength': 1}, 'fix': {'type': 'string', 'minLength': 1}, 'fails': {'description': 'A decklist snippet that breaks the rule.', 'type': 'string', 'minLength': 1}, 'passes': {'description': 'The snippet put right.', 'type': 'string', 'minLength': 1}, 'help': {'type': 'string', 'pattern': '^totemdeck rules [a-z-]+$'}}}}, 'oneOf': [{'type': 'array', 'minItems': 1, 'items': {'type': 'object', 'additionalProperties': False, 'required': ['code', 'severity', 'title', 'rule', 'why', 'fix', 'fails', 'passes', 'help'], 'properties': {'code': {'type': 'string', 'pattern': '^[a-z]+(-[a-z]+)*$'}, 'severity': {'enum': ['error', 'warning']}, 'title': {'type': 'string', 'minLength': 1}, 'rule': {'type': 'string', 'minLength': 1}, 'why': {'type': 'string', 'minLength': 1}, 'fix': {'type': 'string', 'minLength': 1}, 'fails': {'description': 'A decklist snippet that breaks the rule.', 'type': 'string', 'minLength': 1}, 'passes': {'description': 'The snippet put right.', 'type': 'string', 'minLength': 1}, 'help': {'type': 'string', 'pattern': '^totemdeck rules [a-z-]+$'}}}}, {'type': 'object', 'additionalProperties': False, 'required': ['code', 'severity', 'title', 'rule', 'why', 'fix', 'fails', 'passes', 'help'], 'properties': {'code': {'type': 'string', 'pattern': '^[a-z]+(-[a-z]+)*$'}, 'severity': {'enum': ['error', 'warning']}, 'title': {'type': 'string', 'minLength': 1}, 'rule': {'type': 'string', 'minLength': 1}, 'why': {'type': 'string', 'minLength': 1}, 'fix': {'type': 'string', 'minLength': 1}, 'fails': {'description': 'A decklist snippet that breaks the rule.', 'type': 'string', 'minLength': 1}, 'passes': {'description': 'The snippet put right.', 'type': 'string', 'minLength': 1}, 'help': {'type': 'string', 'pattern': '^totemdeck rules [a-z-]+$'}}}]}, rule='oneOf')
     return data
 
-
-def validate_https___totemdeck_example_schemas_rules_schema_json__definitions_rule(
-    data, custom_formats={}, name_prefix=None
-):
+def validate_https___totemdeck_example_schemas_rules_schema_json__definitions_rule(data, custom_formats={}, name_prefix=None):
     if not isinstance(data, (dict)):
-        raise JsonSchemaValueException(
-            "" + (name_prefix or "data") + " must be object",
-            value=data,
-            name="" + (name_prefix or "data") + "",
-            definition={
-                "type": "object",
-                "additionalProperties": False,
-                "required": [
-                    "code",
-                    "severity",
-                    "title",
-                    "rule",
-                    "why",
-                    "fix",
-                    "fails",
-                    "passes",
-                    "help",
-                ],
-                "properties": {
-                    "code": {"type": "string", "pattern": "^[a-z]+(-[a-z]+)*$"},
-                    "severity": {"enum": ["error", "warning"]},
-                    "title": {"type": "string", "minLength": 1},
-                    "rule": {"type": "string", "minLength": 1},
-                    "why": {"type": "string", "minLength": 1},
-                    "fix": {"type": "string", "minLength": 1},
-                    "fails": {
-                        "description": "A decklist snippet that breaks the rule.",
-                        "type": "string",
-                        "minLength": 1,
-                    },
-                    "passes": {
-                        "description": "The snippet put right.",
-                        "type": "string",
-                        "minLength": 1,
-                    },
-                    "help": {"type": "string", "pattern": "^totemdeck rules [a-z-]+$"},
-                },
-            },
-            rule="type",
-        )
+        raise JsonSchemaValueException("" + (name_prefix or "data") + " must be object", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['code', 'severity', 'title', 'rule', 'why', 'fix', 'fails', 'passes', 'help'], 'properties': {'code': {'type': 'string', 'pattern': '^[a-z]+(-[a-z]+)*$'}, 'severity': {'enum': ['error', 'warning']}, 'title': {'type': 'string', 'minLength': 1}, 'rule': {'type': 'string', 'minLength': 1}, 'why': {'type': 'string', 'minLength': 1}, 'fix': {'type': 'string', 'minLength': 1}, 'fails': {'description': 'A decklist snippet that breaks the rule.', 'type': 'string', 'minLength': 1}, 'passes': {'description': 'The snippet put right.', 'type': 'string', 'minLength': 1}, 'help': {'type': 'string', 'pattern': '^totemdeck rules [a-z-]+$'}}}, rule='type')
     data_is_dict = isinstance(data, dict)
     if data_is_dict:
-        data__missing_keys = (
-            set(["code", "severity", "title", "rule", "why", "fix", "fails", "passes", "help"])
-            - data.keys()
-        )
+        data__missing_keys = set(['code', 'severity', 'title', 'rule', 'why', 'fix', 'fails', 'passes', 'help']) - data.keys()
         if data__missing_keys:
-            raise JsonSchemaValueException(
-                ""
-                + (name_prefix or "data")
-                + " must contain "
-                + (str(sorted(data__missing_keys)) + " properties"),
-                value=data,
-                name="" + (name_prefix or "data") + "",
-                definition={
-                    "type": "object",
-                    "additionalProperties": False,
-                    "required": [
-                        "code",
-                        "severity",
-                        "title",
-                        "rule",
-                        "why",
-                        "fix",
-                        "fails",
-                        "passes",
-                        "help",
-                    ],
-                    "properties": {
-                        "code": {"type": "string", "pattern": "^[a-z]+(-[a-z]+)*$"},
-                        "severity": {"enum": ["error", "warning"]},
-                        "title": {"type": "string", "minLength": 1},
-                        "rule": {"type": "string", "minLength": 1},
-                        "why": {"type": "string", "minLength": 1},
-                        "fix": {"type": "string", "minLength": 1},
-                        "fails": {
-                            "description": "A decklist snippet that breaks the rule.",
-                            "type": "string",
-                            "minLength": 1,
-                        },
-                        "passes": {
-                            "description": "The snippet put right.",
-                            "type": "string",
-                            "minLength": 1,
-                        },
-                        "help": {"type": "string", "pattern": "^totemdeck rules [a-z-]+$"},
-                    },
-                },
-                rule="required",
-            )
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must contain " + (str(sorted(data__missing_keys)) + " properties"), value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['code', 'severity', 'title', 'rule', 'why', 'fix', 'fails', 'passes', 'help'], 'properties': {'code': {'type': 'string', 'pattern': '^[a-z]+(-[a-z]+)*$'}, 'severity': {'enum': ['error', 'warning']}, 'title': {'type': 'string', 'minLength': 1}, 'rule': {'type': 'string', 'minLength': 1}, 'why': {'type': 'string', 'minLength': 1}, 'fix': {'type': 'string', 'minLength': 1}, 'fails': {'description': 'A decklist snippet that breaks the rule.', 'type': 'string', 'minLength': 1}, 'passes': {'description': 'The snippet put right.', 'type': 'string', 'minLength': 1}, 'help': {'type': 'string', 'pattern': '^totemdeck rules [a-z-]+$'}}}, rule='required')
         data_keys = set(data.keys())
         if "code" in data_keys:
             data_keys.remove("code")
             data__code = data["code"]
             if not isinstance(data__code, (str)):
-                raise JsonSchemaValueException(
-                    "" + (name_prefix or "data") + ".code must be string",
-                    value=data__code,
-                    name="" + (name_prefix or "data") + ".code",
-                    definition={"type": "string", "pattern": "^[a-z]+(-[a-z]+)*$"},
-                    rule="type",
-                )
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".code must be string", value=data__code, name="" + (name_prefix or "data") + ".code", definition={'type': 'string', 'pattern': '^[a-z]+(-[a-z]+)*$'}, rule='type')
             if isinstance(data__code, str):
-                if not REGEX_PATTERNS["^[a-z]+(-[a-z]+)*$"].search(data__code):
-                    raise JsonSchemaValueException(
-                        ""
-                        + (name_prefix or "data")
-                        + ".code must match pattern ^[a-z]+(-[a-z]+)*$",
-                        value=data__code,
-                        name="" + (name_prefix or "data") + ".code",
-                        definition={"type": "string", "pattern": "^[a-z]+(-[a-z]+)*$"},
-                        rule="pattern",
-                    )
+                if not REGEX_PATTERNS['^[a-z]+(-[a-z]+)*$'].search(data__code):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".code must match pattern ^[a-z]+(-[a-z]+)*$", value=data__code, name="" + (name_prefix or "data") + ".code", definition={'type': 'string', 'pattern': '^[a-z]+(-[a-z]+)*$'}, rule='pattern')
         if "severity" in data_keys:
             data_keys.remove("severity")
             data__severity = data["severity"]
-            if not (
-                isinstance(data__severity, str)
-                and data__severity == "error"
-                or isinstance(data__severity, str)
-                and data__severity == "warning"
-            ):
-                raise JsonSchemaValueException(
-                    "" + (name_prefix or "data") + ".severity must be one of ['error', 'warning']",
-                    value=data__severity,
-                    name="" + (name_prefix or "data") + ".severity",
-                    definition={"enum": ["error", "warning"]},
-                    rule="enum",
-                )
+            if not (isinstance(data__severity, str) and data__severity == 'error' or isinstance(data__severity, str) and data__severity == 'warning'):
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".severity must be one of ['error', 'warning']", value=data__severity, name="" + (name_prefix or "data") + ".severity", definition={'enum': ['error', 'warning']}, rule='enum')
         if "title" in data_keys:
             data_keys.remove("title")
             data__title = data["title"]
             if not isinstance(data__title, (str)):
-                raise JsonSchemaValueException(
-                    "" + (name_prefix or "data") + ".title must be string",
-                    value=data__title,
-                    name="" + (name_prefix or "data") + ".title",
-                    definition={"type": "string", "minLength": 1},
-                    rule="type",
-                )
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".title must be string", value=data__title, name="" + (name_prefix or "data") + ".title", definition={'type': 'string', 'minLength': 1}, rule='type')
             if isinstance(data__title, str):
                 data__title_len = len(data__title)
                 if data__title_len < 1:
-                    raise JsonSchemaValueException(
-                        ""
-                        + (name_prefix or "data")
-                        + ".title must be longer than or equal to 1 characters",
-                        value=data__title,
-                        name="" + (name_prefix or "data") + ".title",
-                        definition={"type": "string", "minLength": 1},
-                        rule="minLength",
-                    )
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".title must be longer than or equal to 1 characters", value=data__title, name="" + (name_prefix or "data") + ".title", definition={'type': 'string', 'minLength': 1}, rule='minLength')
         if "rule" in data_keys:
             data_keys.remove("rule")
             data__rule = data["rule"]
             if not isinstance(data__rule, (str)):
-                raise JsonSchemaValueException(
-                    "" + (name_prefix or "data") + ".rule must be string",
-                    value=data__rule,
-                    name="" + (name_prefix or "data") + ".rule",
-                    definition={"type": "string", "minLength": 1},
-                    rule="type",
-                )
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".rule must be string", value=data__rule, name="" + (name_prefix or "data") + ".rule", definition={'type': 'string', 'minLength': 1}, rule='type')
             if isinstance(data__rule, str):
                 data__rule_len = len(data__rule)
                 if data__rule_len < 1:
-                    raise JsonSchemaValueException(
-                        ""
-                        + (name_prefix or "data")
-                        + ".rule must be longer than or equal to 1 characters",
-                        value=data__rule,
-                        name="" + (name_prefix or "data") + ".rule",
-                        definition={"type": "string", "minLength": 1},
-                        rule="minLength",
-                    )
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".rule must be longer than or equal to 1 characters", value=data__rule, name="" + (name_prefix or "data") + ".rule", definition={'type': 'string', 'minLength': 1}, rule='minLength')
         if "why" in data_keys:
             data_keys.remove("why")
             data__why = data["why"]
             if not isinstance(data__why, (str)):
-                raise JsonSchemaValueException(
-                    "" + (name_prefix or "data") + ".why must be string",
-                    value=data__why,
-                    name="" + (name_prefix or "data") + ".why",
-                    definition={"type": "string", "minLength": 1},
-                    rule="type",
-                )
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".why must be string", value=data__why, name="" + (name_prefix or "data") + ".why", definition={'type': 'string', 'minLength': 1}, rule='type')
             if isinstance(data__why, str):
                 data__why_len = len(data__why)
                 if data__why_len < 1:
-                    raise JsonSchemaValueException(
-                        ""
-                        + (name_prefix or "data")
-                        + ".why must be longer than or equal to 1 characters",
-                        value=data__why,
-                        name="" + (name_prefix or "data") + ".why",
-                        definition={"type": "string", "minLength": 1},
-                        rule="minLength",
-                    )
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".why must be longer than or equal to 1 characters", value=data__why, name="" + (name_prefix or "data") + ".why", definition={'type': 'string', 'minLength': 1}, rule='minLength')
         if "fix" in data_keys:
             data_keys.remove("fix")
             data__fix = data["fix"]
             if not isinstance(data__fix, (str)):
-                raise JsonSchemaValueException(
-                    "" + (name_prefix or "data") + ".fix must be string",
-                    value=data__fix,
-                    name="" + (name_prefix or "data") + ".fix",
-                    definition={"type": "string", "minLength": 1},
-                    rule="type",
-                )
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".fix must be string", value=data__fix, name="" + (name_prefix or "data") + ".fix", definition={'type': 'string', 'minLength': 1}, rule='type')
             if isinstance(data__fix, str):
                 data__fix_len = len(data__fix)
                 if data__fix_len < 1:
-                    raise JsonSchemaValueException(
-                        ""
-                        + (name_prefix or "data")
-                        + ".fix must be longer than or equal to 1 characters",
-                        value=data__fix,
-                        name="" + (name_prefix or "data") + ".fix",
-                        definition={"type": "string", "minLength": 1},
-                        rule="minLength",
-                    )
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".fix must be longer than or equal to 1 characters", value=data__fix, name="" + (name_prefix or "data") + ".fix", definition={'type': 'string', 'minLength': 1}, rule='minLength')
         if "fails" in data_keys:
             data_keys.remove("fails")
             data__fails = data["fails"]
             if not isinstance(data__fails, (str)):
-                raise JsonSchemaValueException(
-                    "" + (name_prefix or "data") + ".fails must be string",
-                    value=data__fails,
-                    name="" + (name_prefix or "data") + ".fails",
-                    definition={
-                        "description": "A decklist snippet that breaks the rule.",
-                        "type": "string",
-                        "minLength": 1,
-                    },
-                    rule="type",
-                )
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".fails must be string", value=data__fails, name="" + (name_prefix or "data") + ".fails", definition={'description': 'A decklist snippet that breaks the rule.', 'type': 'string', 'minLength': 1}, rule='type')
             if isinstance(data__fails, str):
                 data__fails_len = len(data__fails)
                 if data__fails_len < 1:
-                    raise JsonSchemaValueException(
-                        ""
-                        + (name_prefix or "data")
-                        + ".fails must be longer than or equal to 1 characters",
-                        value=data__fails,
-                        name="" + (name_prefix or "data") + ".fails",
-                        definition={
-                            "description": "A decklist snippet that breaks the rule.",
-                            "type": "string",
-                            "minLength": 1,
-                        },
-                        rule="minLength",
-                    )
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".fails must be longer than or equal to 1 characters", value=data__fails, name="" + (name_prefix or "data") + ".fails", definition={'description': 'A decklist snippet that breaks the rule.', 'type': 'string', 'minLength': 1}, rule='minLength')
         if "passes" in data_keys:
             data_keys.remove("passes")
             data__passes = data["passes"]
             if not isinstance(data__passes, (str)):
-                raise JsonSchemaValueException(
-                    "" + (name_prefix or "data") + ".passes must be string",
-                    value=data__passes,
-                    name="" + (name_prefix or "data") + ".passes",
-                    definition={
-                        "description": "The snippet put right.",
-                        "type": "string",
-                        "minLength": 1,
-                    },
-                    rule="type",
-                )
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".passes must be string", value=data__passes, name="" + (name_prefix or "data") + ".passes", definition={'description': 'The snippet put right.', 'type': 'string', 'minLength': 1}, rule='type')
             if isinstance(data__passes, str):
                 data__passes_len = len(data__passes)
                 if data__passes_len < 1:
-                    raise JsonSchemaValueException(
-                        ""
-                        + (name_prefix or "data")
-                        + ".passes must be longer than or equal to 1 characters",
-                        value=data__passes,
-                        name="" + (name_prefix or "data") + ".passes",
-                        definition={
-                            "description": "The snippet put right.",
-                            "type": "string",
-                            "minLength": 1,
-                        },
-                        rule="minLength",
-                    )
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".passes must be longer than or equal to 1 characters", value=data__passes, name="" + (name_prefix or "data") + ".passes", definition={'description': 'The snippet put right.', 'type': 'string', 'minLength': 1}, rule='minLength')
         if "help" in data_keys:
             data_keys.remove("help")
             data__help = data["help"]
             if not isinstance(data__help, (str)):
-                raise JsonSchemaValueException(
-                    "" + (name_prefix or "data") + ".help must be string",
-                    value=data__help,
-                    name="" + (name_prefix or "data") + ".help",
-                    definition={"type": "string", "pattern": "^totemdeck rules [a-z-]+$"},
-                    rule="type",
-                )
+                raise JsonSchemaValueException("" + (name_prefix or "data") + ".help must be string", value=data__help, name="" + (name_prefix or "data") + ".help", definition={'type': 'string', 'pattern': '^totemdeck rules [a-z-]+$'}, rule='type')
             if isinstance(data__help, str):
-                if not REGEX_PATTERNS["^totemdeck rules [a-z-]+$"].search(data__help):
-                    raise JsonSchemaValueException(
-                        ""
-                        + (name_prefix or "data")
-                        + ".help must match pattern ^totemdeck rules [a-z-]+$",
-                        value=data__help,
-                        name="" + (name_prefix or "data") + ".help",
-                        definition={"type": "string", "pattern": "^totemdeck rules [a-z-]+$"},
-                        rule="pattern",
-                    )
+                if not REGEX_PATTERNS['^totemdeck rules [a-z-]+$'].search(data__help):
+                    raise JsonSchemaValueException("" + (name_prefix or "data") + ".help must match pattern ^totemdeck rules [a-z-]+$", value=data__help, name="" + (name_prefix or "data") + ".help", definition={'type': 'string', 'pattern': '^totemdeck rules [a-z-]+$'}, rule='pattern')
         if data_keys:
-            raise JsonSchemaValueException(
-                ""
-                + (name_prefix or "data")
-                + " must not contain "
-                + str(data_keys)
-                + " properties",
-                value=data,
-                name="" + (name_prefix or "data") + "",
-                definition={
-                    "type": "object",
-                    "additionalProperties": False,
-                    "required": [
-                        "code",
-                        "severity",
-                        "title",
-                        "rule",
-                        "why",
-                        "fix",
-                        "fails",
-                        "passes",
-                        "help",
-                    ],
-                    "properties": {
-                        "code": {"type": "string", "pattern": "^[a-z]+(-[a-z]+)*$"},
-                        "severity": {"enum": ["error", "warning"]},
-                        "title": {"type": "string", "minLength": 1},
-                        "rule": {"type": "string", "minLength": 1},
-                        "why": {"type": "string", "minLength": 1},
-                        "fix": {"type": "string", "minLength": 1},
-                        "fails": {
-                            "description": "A decklist snippet that breaks the rule.",
-                            "type": "string",
-                            "minLength": 1,
-                        },
-                        "passes": {
-                            "description": "The snippet put right.",
-                            "type": "string",
-                            "minLength": 1,
-                        },
-                        "help": {"type": "string", "pattern": "^totemdeck rules [a-z-]+$"},
-                    },
-                },
-                rule="additionalProperties",
-            )
+            raise JsonSchemaValueException("" + (name_prefix or "data") + " must not contain "+str(data_keys)+" properties", value=data, name="" + (name_prefix or "data") + "", definition={'type': 'object', 'additionalProperties': False, 'required': ['code', 'severity', 'title', 'rule', 'why', 'fix', 'fails', 'passes', 'help'], 'properties': {'code': {'type': 'string', 'pattern': '^[a-z]+(-[a-z]+)*$'}, 'severity': {'enum': ['error', 'warning']}, 'title': {'type': 'string', 'minLength': 1}, 'rule': {'type': 'string', 'minLength': 1}, 'why': {'type': 'string', 'minLength': 1}, 'fix': {'type': 'string', 'minLength': 1}, 'fails': {'description': 'A decklist snippet that breaks the rule.', 'type': 'string', 'minLength': 1}, 'passes': {'description': 'The snippet put right.', 'type': 'string', 'minLength': 1}, 'help': {'type': 'string', 'pattern': '^totemdeck rules [a-z-]+$'}}}, rule='additionalProperties')
     return data
-
 
 validate = validate_https___totemdeck_example_schemas_rules_schema_json
