@@ -13,7 +13,7 @@ import typer
 from totemdeck.cli import app
 from totemdeck.cli.check import BanlistOption, FormatFileOption
 from totemdeck.cli.options import CatalogueOption, FormatOption, LangOption, OutputFormat
-from totemdeck.cli.output import use_colour, write_text
+from totemdeck.cli.output import require_stdin, use_colour, write_text
 from totemdeck.i18n import _
 
 if TYPE_CHECKING:
@@ -35,6 +35,7 @@ def _check(
     from totemdeck.catalogue import Catalogue
     from totemdeck.decklist import read_decklist
 
+    require_stdin(deck)
     decklist = read_decklist(deck)
     with Catalogue.open(catalogue) as cat:
         checker = make_checker(cat, banlist, format_file, lang)
@@ -75,7 +76,7 @@ def export_command(
     if out == "-":
         write_text(text)
     else:
-        write_atomically(out, text)
+        write_atomically(out, text)  # a FileWriteError is one line and exit 2
         typer.echo(_("wrote {path} ({format})").format(path=out, format=to.value), err=True)
 
 
@@ -101,12 +102,14 @@ def stats_command(
 
     checked, ctx = _check(deck, banlist, format_file, catalogue, lang)
     stats = deck_stats(checked, ctx, card, turn, going_first)
+    if plot:
+        from totemdeck.files import write_atomically
+        from totemdeck.report.plot import plot_png
+
+        title = f"{checked.report.totem_label or _('Totem deck')} — {deck}"
+        write_atomically(plot, plot_png(stats, title))  # a FileWriteError: one line, exit 2
+        typer.echo(_("wrote {path}").format(path=plot), err=True)
     if output is OutputFormat.json:
         write_text(json.dumps(stats.as_dict(), indent=2, ensure_ascii=False) + "\n")
     else:
         write_text(render_stats(stats, checked.report))
-    if plot:
-        from totemdeck.report.plot import plot_stats
-
-        plot_stats(stats, plot, f"{checked.report.totem_label or _('Totem deck')} — {deck}")
-        typer.echo(_("wrote {path}").format(path=plot), err=True)

@@ -1,0 +1,60 @@
+"""Option values that cannot work are refused in one line, with what would."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from totemdeck.cli import main
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+DECK = str(ROOT / "examples/charizard-ex.txt")
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check", DECK, "--lang", "xx"],
+        ["export", DECK, "--to", "text", "--lang", "fr"],
+        ["stats", DECK, "--lang", "EN"],
+        ["card", "show", "sv3-125", "--lang", "xx"],
+    ],
+)
+def test_an_unknown_language_is_refused_with_the_known_ones(
+    args: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("totemdeck: error: --lang ") and err.count("\n") == 1
+    assert err.endswith("is not a language totemdeck has card names in; use one of: en, es\n")
+
+
+def test_a_catalogue_path_part_over_255_bytes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    long = str(tmp_path / ("x" * 300) / "cards")
+    assert main(["card", "show", "sv3-125", "--catalogue", long]) == 2
+    assert capsys.readouterr().err == (
+        "totemdeck: error: --catalogue: a part of the path is 300 bytes long; "
+        "file systems allow 255\n"
+    )
+    assert main(["check", DECK, "--catalogue", str(tmp_path / ("é" * 128))]) == 2
+    assert "256 bytes long" in capsys.readouterr().err
+
+
+def test_stats_card_not_in_the_deck_is_refused_with_suggestions(
+    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    cat = ["--catalogue", str(full_catalogue_dir)]
+    assert main(["stats", DECK, "--card", "Charmandr", *cat]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert captured.err == (
+        "totemdeck: error: --card 'Charmandr': no card of that name is in the deck; "
+        "did you mean 'Charmander', 'Charcadet', 'Carvanha'?\n"
+    )
+    assert main(["stats", DECK, "--card", "Qwxzv", *cat]) == 2
+    assert capsys.readouterr().err == (
+        "totemdeck: error: --card 'Qwxzv': no card of that name is in the deck\n"
+    )
