@@ -17,6 +17,7 @@ from typing import Any
 
 from totemdeck.catalogue.model import ENERGY_TYPES, Card, basic_energy_type
 from totemdeck.catalogue.names import name_key
+from totemdeck.catalogue.read import Catalogue
 from totemdeck.catalogue.suggest import Suggester
 from totemdeck.errors import TotemdeckError
 from totemdeck.rules.deck import Entry, RuleContext
@@ -28,8 +29,25 @@ from totemdeck.rules.traits import identity, is_basic_pokemon
 HAND = 7
 
 
-class CardNotInDeck(TotemdeckError):
-    """``--card`` names no card of the deck: its odds would be a silent 0 (exit 2)."""
+class UnknownCard(TotemdeckError):
+    """``--card`` names no card at all: its odds would be a silent 0 (exit 2)."""
+
+
+def check_card_name(catalogue: Catalogue, name: str) -> None:
+    """Raise ``UnknownCard`` with the closest names when no card is called ``name``.
+
+    A real card that is not in the deck is fine: its odds are 0, and that is the answer.
+    """
+    if catalogue.by_name(name):
+        return
+    close = Suggester(catalogue.names(), catalogue.alias_names()).closest(name)
+    if close:
+        raise UnknownCard(
+            "--card {name!r}: no card has that name; did you mean {close}?".format(
+                name=name, close=", ".join(repr(n) for n in close)
+            )
+        )
+    raise UnknownCard(f"--card {name!r}: no card has that name")
 
 
 def p_at_least_one(deck_size: int, successes: int, drawn: int) -> float:
@@ -171,13 +189,6 @@ def deck_stats(
             for e in main
             if key in (name_key(e.card.name), *(name_key(a) for a in e.card.aliases.values()))
         )
-        if not copies:
-            deck_names = [e.card.name for e in main] + [
-                a for e in main for a in e.card.aliases.values()
-            ]
-            close = Suggester(deck_names).closest(card_name)
-            hint = f"; did you mean {', '.join(repr(n) for n in close)}?" if close else ""
-            raise CardNotInDeck(f"--card {card_name!r}: no card of that name is in the deck{hint}")
         seen = cards_seen_by_turn(turn, going_first)
         stats.card_odds = {
             "name": card_name,

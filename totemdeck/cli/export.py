@@ -29,15 +29,23 @@ class ExportFormat(StrEnum):
 
 
 def _check(
-    deck: str, banlist: Path | None, format_file: Path | None, catalogue: str | None, lang: str
+    deck: str,
+    banlist: Path | None,
+    format_file: Path | None,
+    catalogue: str | None,
+    lang: str,
+    card: str | None = None,
 ) -> tuple[CheckedDeck, RuleContext]:
     from totemdeck.api import make_checker
     from totemdeck.catalogue import Catalogue
     from totemdeck.decklist import read_decklist
+    from totemdeck.stats import check_card_name
 
     require_stdin(deck)
     decklist = read_decklist(deck)
     with Catalogue.open(catalogue) as cat:
+        if card is not None:
+            check_card_name(cat, card)
         checker = make_checker(cat, banlist, format_file, lang)
         return checker.check_deck(decklist), checker.ctx
 
@@ -100,7 +108,7 @@ def stats_command(
     from totemdeck.report.stats_text import render_stats
     from totemdeck.stats import deck_stats
 
-    checked, ctx = _check(deck, banlist, format_file, catalogue, lang)
+    checked, ctx = _check(deck, banlist, format_file, catalogue, lang, card)
     stats = deck_stats(checked, ctx, card, turn, going_first)
     if plot:
         from totemdeck.files import write_atomically
