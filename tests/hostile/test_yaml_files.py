@@ -51,7 +51,7 @@ def assert_documented(code: int, err: str) -> None:
     assert code in (0, 1, 2), (code, err)
     assert "Traceback" not in err
     for line in err.splitlines():
-        assert line.startswith("totemdeck: ") or line.startswith("/"), err
+        assert line.startswith(("totemdeck: ", "/", "  /")), err  # details are indented
 
 
 def mutate_format(path: list[str], value: object) -> dict[str, object]:
