@@ -13,6 +13,7 @@ from totemdeck.banlist.checks import check_banlist
 from totemdeck.catalogue.names import name_key
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.cli import main
+from totemdeck.schemas import is_valid_fast
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted((ROOT / "tests" / "banlists").glob("*.yaml"))
@@ -28,8 +29,8 @@ def problems(path: Path, catalogue: Catalogue) -> list[str]:
     try:
         banfile = load_banlist(path)
     except BanlistError as exc:
-        return exc.problems
-    return [p.render(str(path)) for p in check_banlist(banfile, catalogue, TODAY)]
+        return exc.messages
+    return [p.render() for p in check_banlist(banfile, catalogue, TODAY)]
 
 
 @pytest.mark.parametrize("path", CASES, ids=[p.stem for p in CASES])
@@ -87,7 +88,15 @@ def test_check_command_json_and_exit_codes(
     bad = ROOT / "tests/banlists/unsorted.yaml"
     assert main(["banlist", "check", str(bad), "--format", "json", *cat]) == 1
     report = json.loads(capsys.readouterr().out)
-    assert report["ok"] is False and "out of order" in report["problems"][0]
+    assert report["ok"] is False and "out of order" in report["problems"][0]["message"]
+    assert report["problems"][0] == {
+        "path": str(bad),
+        "line": 8,
+        "where": "entries[1]",
+        "message": "Ghetsis is out of order: entries are sorted by name (after Red Card); "
+        "`totemdeck banlist add` keeps the order",
+    }
+    assert is_valid_fast("banlist_check", report)
     assert main(["banlist", "check", str(ROOT / "nope.yaml"), *cat]) == 2
 
 

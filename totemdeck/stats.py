@@ -17,6 +17,9 @@ from typing import Any
 
 from totemdeck.catalogue.model import ENERGY_TYPES, Card, basic_energy_type
 from totemdeck.catalogue.names import name_key
+from totemdeck.catalogue.read import Catalogue
+from totemdeck.catalogue.suggest import Suggester
+from totemdeck.errors import TotemdeckError
 from totemdeck.rules.deck import Entry, RuleContext
 from totemdeck.rules.engine import CheckedDeck
 from totemdeck.rules.format import COLUMNS
@@ -24,6 +27,27 @@ from totemdeck.rules.totem import cost_column
 from totemdeck.rules.traits import identity, is_basic_pokemon
 
 HAND = 7
+
+
+class UnknownCard(TotemdeckError):
+    """``--card`` names no card at all: its odds would be a silent 0 (exit 2)."""
+
+
+def check_card_name(catalogue: Catalogue, name: str) -> None:
+    """Raise ``UnknownCard`` with the closest names when no card is called ``name``.
+
+    A real card that is not in the deck is fine: its odds are 0, and that is the answer.
+    """
+    if catalogue.by_name(name):
+        return
+    close = Suggester(catalogue.names(), catalogue.alias_names()).closest(name)
+    if close:
+        raise UnknownCard(
+            "--card {name!r}: no card has that name; did you mean {close}?".format(
+                name=name, close=", ".join(repr(n) for n in close)
+            )
+        )
+    raise UnknownCard(f"--card {name!r}: no card has that name")
 
 
 def p_at_least_one(deck_size: int, successes: int, drawn: int) -> float:

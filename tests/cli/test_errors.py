@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from totemdeck.api import RulesFileError
-from totemdeck.banlist import BanlistError, BanlistUnreadable
+from totemdeck.banlist import BanlistError, BanlistProblem, BanlistUnreadable
 from totemdeck.catalogue import CatalogueError, CatalogueMissing
 from totemdeck.cli import main
 from totemdeck.decklist import DecklistError
@@ -54,8 +54,8 @@ def _command_raises(monkeypatch: pytest.MonkeyPatch, error: Exception) -> None:
         (DecklistError("x"), 2),
         (FormatFileError("x"), 2),
         (RulesFileError("x"), 2),
-        (BanlistError(["x"]), 1),
-        (BanlistUnreadable(["x"]), 2),
+        (BanlistError([BanlistProblem("x", 3, "", "bad")]), 1),
+        (BanlistUnreadable([BanlistProblem("x", None, "", "no such file")]), 2),
         (FetchError("x"), 1),
         (BadOrigin("x"), 2),
         (ImportFailed("x", ImportSummary("s", "o")), 1),
@@ -78,7 +78,8 @@ def test_main_maps_each_kind_to_its_exit_code(
 def test_every_problem_of_a_banlist_is_shown(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    _command_raises(monkeypatch, BanlistError(["a.yaml:3: first", "a.yaml:9: second"]))
+    problems = [BanlistProblem("a.yaml", 3, "", "first"), BanlistProblem("a.yaml", 9, "", "second")]
+    _command_raises(monkeypatch, BanlistError(problems))
     assert main([]) == 1
     assert capsys.readouterr().err.splitlines() == [
         "totemdeck: error: a.yaml:3: first",

@@ -8,26 +8,11 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
-from dataclasses import dataclass
 
-from totemdeck.banlist.io import BanlistFile, sort_key
+from totemdeck.banlist.io import BanlistFile, BanlistProblem, sort_key
 from totemdeck.catalogue.names import name_key
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.catalogue.suggest import Suggester
-
-
-@dataclass(frozen=True, slots=True)
-class BanlistProblem:
-    line: int | None
-    where: str  # entries[3].prints[1]
-    message: str
-
-    def render(self, path: str) -> str:
-        line = f":{self.line}" if self.line else ""
-        return f"{path}{line}: {self.where}: {self.message}"
-
-    def as_dict(self) -> dict[str, object]:
-        return {"line": self.line, "where": self.where, "message": self.message}
 
 
 def check_banlist(
@@ -49,6 +34,7 @@ def check_banlist(
             suggester = suggester or Suggester(catalogue.names(), catalogue.alias_names())
             close = ", ".join(repr(n) for n in suggester.closest(entry.name))
             yield BanlistProblem(
+                banfile.path,
                 line,
                 f"{where}.name",
                 f"no card is named {entry.name!r}, so the ban could never apply"
@@ -58,10 +44,14 @@ def check_banlist(
             card = catalogue.get(print_id) if catalogue is not None else None
             if card is None:
                 yield BanlistProblem(
-                    line, f"{where}.prints[{p_index}]", f"no card has the id {print_id!r}"
+                    banfile.path,
+                    line,
+                    f"{where}.prints[{p_index}]",
+                    f"no card has the id {print_id!r}",
                 )
             elif name_key(card.name) != name_key(entry.name):
                 yield BanlistProblem(
+                    banfile.path,
                     line,
                     f"{where}.prints[{p_index}]",
                     f"{print_id} is {card.name}, not {entry.name}",
@@ -70,17 +60,20 @@ def check_banlist(
         if key in seen:
             first = seen[key]
             yield BanlistProblem(
-                line, where, f"duplicate of entries[{first}] ({entries[first].name})"
+                banfile.path, line, where, f"duplicate of entries[{first}] ({entries[first].name})"
             )
         else:
             seen[key] = index
         if entry.since[: len(today_text)] > today_text:
-            yield BanlistProblem(line, f"{where}.since", f"{entry.since} is in the future")
+            yield BanlistProblem(
+                banfile.path, line, f"{where}.since", f"{entry.since} is in the future"
+            )
     order = [sort_key(e) for e in entries]
     for index in range(1, len(order)):
         if order[index] < order[index - 1]:
             line = banfile.entry_lines[index] if index < len(banfile.entry_lines) else None
             yield BanlistProblem(
+                banfile.path,
                 line,
                 f"entries[{index}]",
                 f"{entries[index].name} is out of order: entries are sorted by name "

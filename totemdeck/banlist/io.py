@@ -1,10 +1,11 @@
 """Reading and writing ``banlist.yaml``, a file edited by hand by people who are not programmers.
 
-Loading is strict and explains itself like cfgv: YAML is safe-loaded with no tags, no
-anchors/aliases and dates kept as text, capped in size, then checked against
-``schemas/banlist.schema.json``; every problem names the file, the line and the path
-(``banlist.yaml:14: entries[3].since: '2019-13-01' is not a date``). Writing keeps the file
-canonical (entries sorted by name, fixed key order) and keeps its header comment.
+Loading is strict and explains itself like cfgv: a regular UTF-8 file, capped in size, is
+loaded by ``totemdeck.safeyaml`` (no tags, anchors or duplicate keys; dates kept as text),
+then checked against ``schemas/banlist.schema.json``; every problem is a ``BanlistProblem``
+naming the file, the line and the path (``banlist.yaml:14: entries[3].since: '2019-13-01'
+is not a date``). ``dump_banlist`` writes the canonical text (entries sorted by name, fixed
+key order, header comment kept); ``banlist.edit`` changes a file keeping every comment.
 """
 
 from __future__ import annotations
@@ -12,71 +13,62 @@ from __future__ import annotations
 import datetime as dt
 import os
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
 import yaml
 
 from totemdeck.catalogue.names import fold
 from totemdeck.errors import TotemdeckError
+from totemdeck.files import FileReadError, read_limited
 from totemdeck.rules.banlist import BanEntry, Banlist
+from totemdeck.safeyaml import YamlFileError, decode_text, parse_yaml
 from totemdeck.schemas import is_valid_fast, validator
 
 MAX_BYTES = 512 * 1024
 DEFAULT_PATH = "banlist.yaml"
 
 
+@dataclass(frozen=True, slots=True)
+class BanlistProblem:
+    """One problem of a banlist, located: file, line (when known), path in the data."""
+
+    path: str
+    line: int | None
+    where: str  # entries[3].prints[1]; "" for the file as a whole
+    message: str
+
+    def render(self) -> str:
+        """``banlist.yaml:14: entries[3].since: '2019-13-01' is not a date``."""
+        line = f":{self.line}" if self.line else ""
+        where = f"{self.where}: " if self.where else ""
+        return f"{self.path}{line}: {where}{self.message}"
+
+    def as_dict(self) -> dict[str, object]:
+        return {"path": self.path, "line": self.line, "where": self.where, "message": self.message}
+
+
 class BanlistError(TotemdeckError):
-    """The file cannot be used; ``problems`` holds every located message (one line each)."""
+    """The file cannot be used; ``problems`` holds every located problem."""
 
     exit_code = 1  # the file has problems (``BanlistUnreadable``: there is no file to judge)
 
-    def __init__(self, problems: list[str]) -> None:
-        super().__init__(problems[0] if problems else "invalid banlist")
+    def __init__(self, problems: list[BanlistProblem]) -> None:
+        super().__init__(problems[0].render() if problems else "invalid banlist")
         self.problems = problems
 
     @property
+    def messages(self) -> list[str]:
+        return [p.render() for p in self.problems]
+
+    @property
     def details(self) -> list[str]:
-        return self.problems[1:]
+        return self.messages[1:]
 
 
 class BanlistUnreadable(BanlistError):
-    """The banlist file is missing or cannot be read (a usage error, exit 2)."""
+    """The file is missing, a directory, not a regular file or too big (a usage error)."""
 
     exit_code = 2
-
-
-# libyaml's loader when PyYAML was built with it (parsing is ~7x faster), else the pure one.
-_BaseLoader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-
-
-class _StrictLoader(_BaseLoader):  # type: ignore[misc]
-    """A safe loader that keeps dates as text (no timestamp resolver)."""
-
-
-_StrictLoader.yaml_implicit_resolvers = {
-    first: [(tag, regexp) for tag, regexp in resolvers if tag != "tag:yaml.org,2002:timestamp"]
-    for first, resolvers in yaml.SafeLoader.yaml_implicit_resolvers.items()
-}
-
-
-def _refuse_anchors(text: str, name: str) -> None:
-    """Anchors and aliases make "billion laughs" bombs; a hand-edited banlist needs none."""
-    for event in yaml.parse(text, Loader=_StrictLoader):
-        if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-            kind = "*name" if isinstance(event, yaml.AliasEvent) else "&name"
-            line = event.start_mark.line + 1 if event.start_mark else 1
-            raise BanlistError([f"{name}:{line}: anchors and aliases ({kind}) are not allowed"])
-
-
-def _compose_and_load(text: str) -> tuple[yaml.Node | None, Any]:
-    loader = _StrictLoader(text)
-    try:
-        node = loader.get_single_node()
-        data = loader.construct_document(node) if node is not None else None
-    finally:
-        loader.dispose()
-    return node, data
 
 
 @dataclass
@@ -88,6 +80,8 @@ class BanlistFile:
     header_comment: str = ""
     data: dict[str, Any] = field(default_factory=dict)
     entry_lines: list[int] = field(default_factory=list)  # 1-based line of each entry
+    text: str = ""  # the source, for edits that keep every comment (banlist.edit)
+    node: yaml.Node | None = None  # its composed tree, where each entry starts and ends
 
 
 def _path_text(path: list[Any]) -> str:
@@ -157,44 +151,37 @@ def _friendly(error: Any) -> str:
 def load_banlist_text(text: str, name: str = DEFAULT_PATH) -> BanlistFile:
     """Parse and schema-check banlist text; raise ``BanlistError`` with every problem."""
     if len(text.encode("utf-8")) > MAX_BYTES:
-        raise BanlistError([f"{name}: over the {MAX_BYTES} byte limit"])
+        raise BanlistUnreadable(
+            [BanlistProblem(name, None, "", f"over the {MAX_BYTES} byte limit")]
+        )
     try:
-        _refuse_anchors(text, name)
-        node, data = _compose_and_load(text)
-    except yaml.MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        where = f"{name}:{mark.line + 1}" if mark else name
-        problem = exc.problem or str(exc)
-        if "could not determine a constructor" in problem or "tag" in problem:
-            problem = f"YAML tags are not allowed ({problem})"
-        raise BanlistError([f"{where}: {problem}"]) from exc
-    except yaml.YAMLError as exc:
-        raise BanlistError([f"{name}: not valid YAML ({exc})"]) from exc
+        node, data = parse_yaml(text, name)
+    except YamlFileError as exc:
+        raise BanlistError([BanlistProblem(name, exc.line, "", exc.message)]) from exc
     if not isinstance(data, dict):
         kind = "empty" if data is None else type(data).__name__
-        raise BanlistError(
-            [f"{name}:1: the banlist must be a mapping (format, updated, entries), not {kind}"]
-        )
-    located: list[tuple[int, str]] = []
+        message = f"the banlist must be a mapping (format, updated, entries), not {kind}"
+        raise BanlistError([BanlistProblem(name, 1, "", message)])
+    located: list[BanlistProblem] = []
     schema_errors = [] if is_valid_fast("banlist", data) else validator("banlist").iter_errors(data)
     for error in schema_errors:
         path = list(error.absolute_path)
         line = _line_of(node, path) or 1
-        located.append((line, f"{name}:{line}: {_path_text(path)}: {_friendly(error)}"))
+        located.append(BanlistProblem(name, line, _path_text(path), _friendly(error)))
     for index, entry in enumerate(data.get("entries") or []):
         if isinstance(entry, dict) and isinstance(entry.get("since"), str):
             bad_date = _date_problem(entry["since"])
             where = f"entries[{index}].since"
-            if bad_date and not any(where in text for _line, text in located):
+            if bad_date and not any(p.where == where for p in located):
                 line = _line_of(node, ["entries", index, "since"]) or 1
-                located.append((line, f"{name}:{line}: {where}: {bad_date}"))
+                located.append(BanlistProblem(name, line, where, bad_date))
     updated = data.get("updated")
-    if isinstance(updated, str) and _date_problem(updated):
+    bad_updated = _date_problem(updated) if isinstance(updated, str) else None
+    if bad_updated:
         line = _line_of(node, ["updated"]) or 1
-        located.append((line, f"{name}:{line}: updated: {_date_problem(updated)}"))
-    problems = [text for _line, text in sorted(located)]
-    if problems:
-        raise BanlistError(problems)
+        located.append(BanlistProblem(name, line, "updated", bad_updated))
+    if located:
+        raise BanlistError(sorted(located, key=lambda p: (p.line or 0, p.render())))
     entries = tuple(
         BanEntry(
             name=e["name"],
@@ -211,25 +198,24 @@ def load_banlist_text(text: str, name: str = DEFAULT_PATH) -> BanlistFile:
         header_comment=_header_comment(text),
         data=data,
         entry_lines=[_line_of(node, ["entries", i]) or 0 for i in range(len(entries))],
+        text=text,
+        node=node,
     )
 
 
 def load_banlist(path: str | os.PathLike[str] = DEFAULT_PATH) -> BanlistFile:
-    """Read a banlist file (see ``load_banlist_text``); unreadable files raise too."""
-    target = Path(path)
+    """Read a banlist file (see ``load_banlist_text``): a regular UTF-8 file, capped in size."""
+    shown = os.fspath(path)
     try:
-        raw = target.read_bytes()
-    except FileNotFoundError as exc:
-        raise BanlistUnreadable([f"{path}: no such file"]) from exc
-    except OSError as exc:
-        raise BanlistUnreadable([f"{path}: cannot read ({exc.strerror or exc})"]) from exc
-    if len(raw) > MAX_BYTES:
-        raise BanlistError([f"{path}: {len(raw)} bytes is over the {MAX_BYTES} byte limit"])
+        raw = read_limited(shown, MAX_BYTES)
+    except FileReadError as exc:
+        message = str(exc).removeprefix(f"{shown}: ")
+        raise BanlistUnreadable([BanlistProblem(shown, None, "", message)]) from exc
     try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise BanlistError([f"{path}: not UTF-8 text"]) from exc
-    return load_banlist_text(text, str(path))
+        text = decode_text(raw, shown)
+    except YamlFileError as exc:
+        raise BanlistError([BanlistProblem(shown, exc.line, "", exc.message)]) from exc
+    return load_banlist_text(text, shown)
 
 
 def sort_key(entry: BanEntry) -> tuple[str, tuple[str, ...]]:

@@ -115,8 +115,10 @@ def _interrupted() -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit code instead of raising (``main(argv) -> int``)."""
+    from totemdeck.cli.output import flush_stdout, prepare_streams, stdout_failure
     from totemdeck.i18n import use_language
 
+    prepare_streams()
     args = sys.argv[1:] if argv is None else list(argv)
     try:
         language = resolve_language(language_argument(args))
@@ -124,7 +126,15 @@ def main(argv: list[str] | None = None) -> int:
         report_error(exc)
         return exc.exit_code
     with use_language(language):
-        return _run(args)
+        try:
+            code = _run(args)
+        except OSError as exc:  # only from click writing help/usage to a broken stdout
+            failed = stdout_failure(exc)
+            if failed is None:
+                raise
+            return failed
+    unflushed = flush_stdout()  # a report still buffered for a full or closed stdout
+    return unflushed if unflushed is not None and code == 0 else code
 
 
 def _run(args: list[str]) -> int:

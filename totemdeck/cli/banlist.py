@@ -11,28 +11,22 @@ import typer
 
 from totemdeck.cli import app
 from totemdeck.cli.options import CatalogueOption, FormatOption, OutputFormat
-from totemdeck.cli.output import EXIT_OK, EXIT_PROBLEMS, write_text
-from totemdeck.errors import NotFound, TotemdeckError, UsageError
+from totemdeck.cli.output import EXIT_OK, EXIT_PROBLEMS, inform, say, write_text
 from totemdeck.resources import default_banlist
 
 if TYPE_CHECKING:
-    from totemdeck.banlist.io import BanlistFile
-    from totemdeck.rules.banlist import BanEntry
+    from collections.abc import Callable
+
+    from totemdeck.banlist.io import BanlistFile, BanlistProblem
 
 banlist_app = typer.Typer(help="Check and edit the banlist (banlist.yaml).", no_args_is_help=True)
 app.add_typer(banlist_app, name="banlist")
-
-
-class AlreadyBanned(TotemdeckError):
-    """The entry to add is on the banlist already."""
-
-    exit_code = EXIT_PROBLEMS
-
 
 FileArgument = typer.Argument(None, help="Banlist file (default: ./banlist.yaml).")
 
 
 def _load(path: Path | None) -> BanlistFile:
+    """The banlist; a ``BanlistError`` (exit 1, or 2 unreadable) lists every problem."""
     from totemdeck.banlist.io import load_banlist
 
     return load_banlist(path or default_banlist())
@@ -58,28 +52,26 @@ def check(
 
     path = str(file or default_banlist())
     banfile: BanlistFile | None = None
-    schema_problems: list[str] = []
+    problems: list[BanlistProblem] = []
     try:
         banfile = load_banlist(path)
     except BanlistUnreadable:
         raise  # no file to judge: ``main`` reports it (exit 2)
     except BanlistError as exc:  # the file's problems are this command's output
-        schema_problems = exc.problems
-    domain = []
+        problems = exc.problems
     if banfile is not None and schema_only:
-        domain = list(check_banlist(banfile, None))
+        problems = list(check_banlist(banfile, None))
     elif banfile is not None:
         with Catalogue.open(catalogue) as cat:
-            domain = list(check_banlist(banfile, cat))
-    problems = schema_problems + [p.render(path) for p in domain]
+            problems = list(check_banlist(banfile, cat))
     if output is OutputFormat.json:
-        write_text(json.dumps({"file": path, "ok": not problems, "problems": problems},
-                              indent=2, ensure_ascii=False) + "\n")  # fmt: skip
+        document = {"file": path, "ok": not problems, "problems": [p.as_dict() for p in problems]}
+        write_text(json.dumps(document, indent=2, ensure_ascii=False) + "\n")
     else:
-        for problem in problems:
-            typer.echo(problem)
+        text = "".join(p.render() + "\n" for p in problems)
         if not problems and banfile is not None:
-            typer.echo(f"{path}: {len(banfile.banlist.entries)} entries, no problems")
+            text = f"{path}: {len(banfile.banlist.entries)} entries, no problems\n"
+        write_text(text)
     raise typer.Exit(EXIT_PROBLEMS if problems else EXIT_OK)
 
 
@@ -103,20 +95,12 @@ def show(file: Path = FileArgument, output: OutputFormat = FormatOption) -> None
     write_text("\n".join(lines) + "\n")
 
 
-def _save(path: Path, banfile: BanlistFile, entries: list[BanEntry]) -> None:
-    from totemdeck.banlist.io import BanlistError, dump_banlist, load_banlist_text
-    from totemdeck.files import write_atomically
-    from totemdeck.rules.banlist import Banlist
+def _edit(path: Path, change: Callable[[BanlistFile], str]) -> None:
+    """Read, change and write the banlist under its lock, so concurrent edits all land."""
+    from totemdeck.files import locked, write_atomically
 
-    today = dt.date.today().isoformat()
-    old = banfile.banlist
-    banfile.banlist = Banlist(tuple(entries), old.format_name, today, old.comment)
-    text = dump_banlist(banfile)
-    try:  # validate what we are about to write, as any reader will
-        load_banlist_text(text, str(path))
-    except BanlistError as exc:
-        raise UsageError(f"refusing to write an invalid banlist: {exc}") from exc
-    write_atomically(path, text)
+    with locked(path, on_wait=inform):
+        write_atomically(path, change(_load(path)))
 
 
 @banlist_app.command("add")
@@ -136,30 +120,19 @@ def add(
 
     Example: totemdeck banlist add "Lysandre's Trump Card" --reason "Too strong"
     """
+    from totemdeck.banlist.edit import add_entry, resolve_ban_name
     from totemdeck.catalogue import Catalogue
-    from totemdeck.catalogue.names import name_key
     from totemdeck.rules.banlist import BanEntry
 
     path = file or default_banlist()
-    banfile = _load(path)
+    _load(path)  # a broken or unreadable file says so before the catalogue is opened
     if not force:
         with Catalogue.open(catalogue) as cat:
-            found = cat.by_name(name)
-            if not found:
-                raise NotFound(f"no card is named {name!r} (use --force to ban it anyway)")
-            name = found[-1].name if name_key(found[-1].name) == name_key(name) else name
-            for print_id in prints:
-                card = cat.get(print_id)
-                if card is None or name_key(card.name) != name_key(name):
-                    raise NotFound(f"{print_id!r} is not a print of {name}")
-    entry = BanEntry(name, reason, since or dt.date.today().isoformat(), tuple(prints), source)
-    duplicate = [
-        e for e in banfile.banlist.entries if e.key == entry.key and e.prints == entry.prints
-    ]
-    if duplicate:
-        raise AlreadyBanned(f"{name} is already banned (since {duplicate[0].since})")
-    _save(path, banfile, [*banfile.banlist.entries, entry])
-    typer.echo(f"banned {name}" + (f" ({', '.join(prints)})" if prints else " (every print)"))
+            name = resolve_ban_name(cat, name, tuple(prints))
+    today = dt.date.today().isoformat()
+    entry = BanEntry(name, reason, since or today, tuple(prints), source)
+    _edit(path, lambda banfile: add_entry(banfile, entry, today))
+    say(f"banned {name}" + (f" ({', '.join(prints)})" if prints else " (every print)"))
 
 
 @banlist_app.command("remove")
@@ -168,12 +141,9 @@ def remove(
     file: Path = typer.Option(None, "--file", help="Banlist file (default: ./banlist.yaml)."),
 ) -> None:
     """Remove every entry of a name. Example: totemdeck banlist remove "Red Card" """
-    from totemdeck.catalogue.names import name_key
+    from totemdeck.banlist.edit import remove_entries
 
     path = file or default_banlist()
-    banfile = _load(path)
-    keep = [e for e in banfile.banlist.entries if e.key != name_key(name)]
-    if len(keep) == len(banfile.banlist.entries):
-        raise NotFound(f"{name} is not on the banlist")
-    _save(path, banfile, keep)
-    typer.echo(f"unbanned {name}")
+    today = dt.date.today().isoformat()
+    _edit(path, lambda banfile: remove_entries(banfile, name, today))
+    say(f"unbanned {name}")

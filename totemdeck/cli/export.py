@@ -13,7 +13,7 @@ import typer
 from totemdeck.cli import app
 from totemdeck.cli.check import BanlistOption, FormatFileOption
 from totemdeck.cli.options import CatalogueOption, FormatOption, LangOption, OutputFormat
-from totemdeck.cli.output import use_colour, write_text
+from totemdeck.cli.output import require_stdin, use_colour, write_text
 from totemdeck.i18n import _
 
 if TYPE_CHECKING:
@@ -29,14 +29,23 @@ class ExportFormat(StrEnum):
 
 
 def _check(
-    deck: str, banlist: Path | None, format_file: Path | None, catalogue: str | None, lang: str
+    deck: str,
+    banlist: Path | None,
+    format_file: Path | None,
+    catalogue: str | None,
+    lang: str,
+    card: str | None = None,
 ) -> tuple[CheckedDeck, RuleContext]:
     from totemdeck.api import make_checker
     from totemdeck.catalogue import Catalogue
     from totemdeck.decklist import read_decklist
+    from totemdeck.stats import check_card_name
 
+    require_stdin(deck)
     decklist = read_decklist(deck)
     with Catalogue.open(catalogue) as cat:
+        if card is not None:
+            check_card_name(cat, card)
         checker = make_checker(cat, banlist, format_file, lang)
         return checker.check_deck(decklist), checker.ctx
 
@@ -75,7 +84,7 @@ def export_command(
     if out == "-":
         write_text(text)
     else:
-        write_atomically(out, text)
+        write_atomically(out, text)  # a FileWriteError is one line and exit 2
         typer.echo(_("wrote {path} ({format})").format(path=out, format=to.value), err=True)
 
 
@@ -99,14 +108,16 @@ def stats_command(
     from totemdeck.report.stats_text import render_stats
     from totemdeck.stats import deck_stats
 
-    checked, ctx = _check(deck, banlist, format_file, catalogue, lang)
+    checked, ctx = _check(deck, banlist, format_file, catalogue, lang, card)
     stats = deck_stats(checked, ctx, card, turn, going_first)
+    if plot:
+        from totemdeck.files import write_atomically
+        from totemdeck.report.plot import plot_png
+
+        title = f"{checked.report.totem_label or _('Totem deck')} — {deck}"
+        write_atomically(plot, plot_png(stats, title))  # a FileWriteError: one line, exit 2
+        typer.echo(_("wrote {path}").format(path=plot), err=True)
     if output is OutputFormat.json:
         write_text(json.dumps(stats.as_dict(), indent=2, ensure_ascii=False) + "\n")
     else:
         write_text(render_stats(stats, checked.report))
-    if plot:
-        from totemdeck.report.plot import plot_stats
-
-        plot_stats(stats, plot, f"{checked.report.totem_label or _('Totem deck')} — {deck}")
-        typer.echo(_("wrote {path}").format(path=plot), err=True)

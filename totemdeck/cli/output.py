@@ -1,16 +1,80 @@
-"""Terminal edge: errors on stderr in one line, colour only on a TTY without NO_COLOR."""
+"""Terminal edge: errors on stderr in one line, colour only on a TTY without NO_COLOR.
+
+Standard output may be a pipe closed early (``| head``: not an error), a full device, closed
+(``>&-``), or unable to encode ``é`` (``PYTHONIOENCODING=ascii``, an old Windows console):
+each ends in one line on stderr and a documented exit code, never a traceback; characters
+the stream cannot encode are transliterated (``Pokémon`` → ``Pokemon``), not fatal.
+"""
 
 from __future__ import annotations
 
+import codecs
+import contextlib
 import os
 import sys
+import unicodedata
 from typing import TextIO
 
 import typer
 
 from totemdeck.errors import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, TotemdeckError
 
-__all__ = ["EXIT_OK", "EXIT_PROBLEMS", "EXIT_USAGE", "report_error", "write_text"]
+__all__ = [
+    "EXIT_OK",
+    "EXIT_PROBLEMS",
+    "EXIT_USAGE",
+    "InputClosed",
+    "OutputError",
+    "prepare_streams",
+    "report_error",
+    "require_stdin",
+    "write_text",
+]
+
+TRANSLITERATE = "totemdeck-transliterate"
+# What NFKD does not decompose but a reader of plain ASCII still understands.
+_PLAIN = {"—": "-", "–": "-", "‘": "'", "’": "'", "“": '"', "”": '"', "…": "...",
+          "→": "->", "←": "<-", "×": "x", "·": ".", "•": "*", "★": "*", "◇": "<>"}  # fmt: skip
+
+
+class OutputError(TotemdeckError):
+    """Standard output is closed or cannot take the report (a full disk…): exit 2."""
+
+    exit_code = EXIT_USAGE
+
+
+class InputClosed(TotemdeckError):
+    """``-`` was given but there is no standard input (exit 2)."""
+
+
+def _transliterate(error: UnicodeError) -> tuple[str, int]:
+    """Codec error handler: each unencodable character as its closest encodable text."""
+    if not isinstance(error, UnicodeEncodeError):
+        raise error
+    out = []
+    for char in error.object[error.start : error.end]:
+        candidate = _PLAIN.get(char) or "".join(
+            c for c in unicodedata.normalize("NFKD", char) if not unicodedata.combining(c)
+        )
+        try:
+            candidate.encode(error.encoding)
+        except (UnicodeEncodeError, LookupError):
+            candidate = "?"
+        out.append(candidate or "?")
+    return "".join(out), error.end
+
+
+codecs.register_error(TRANSLITERATE, _transliterate)
+
+
+def prepare_streams() -> None:
+    """Let stdout and stderr write any text: transliterate what their encoding cannot hold."""
+    for stream in (sys.stdout, sys.stderr):
+        encoding = (getattr(stream, "encoding", None) or "").lower().replace("_", "-")
+        if stream is not None and encoding not in ("utf-8", "utf8", "utf-16", "utf-32"):
+            reconfigure = getattr(stream, "reconfigure", None)
+            if reconfigure is not None:
+                reconfigure(errors=TRANSLITERATE)
 
 
 def use_colour(stream: TextIO) -> bool:
@@ -32,12 +96,83 @@ def report_error(error: TotemdeckError) -> None:
         typer.echo(f"  {line}", err=True)
 
 
+def inform(message: str) -> None:
+    """A note for the person waiting (``waiting for another totemdeck process…``)."""
+    typer.echo(f"totemdeck: {message}", err=True)
+
+
+def _silence_stdout() -> None:
+    """Point fd 1 at /dev/null so the interpreter's last flush cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, AttributeError, ValueError):
+        pass
+
+
 def write_text(text: str) -> None:
-    """Write a whole report to stdout; a closed pipe (``| head``) is not an error."""
+    """Write a whole report to stdout; a closed pipe (``| head``) is not an error.
+
+    Raises ``OutputError`` when stdout is closed or cannot be written (``/dev/full``).
+    """
+    if sys.stdout is None:
+        raise OutputError("standard output is closed; nothing was written")
     try:
         sys.stdout.write(text)
         sys.stdout.flush()
     except BrokenPipeError:
-        devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        _silence_stdout()
         raise typer.Exit(EXIT_OK) from None
+    except (OSError, ValueError) as exc:  # ValueError: "I/O operation on closed file"
+        reason = _describe(exc) if isinstance(exc, OSError) else "it is closed"
+        _silence_stdout()
+        raise OutputError(f"cannot write to standard output: {reason}") from None
+
+
+def require_stdin(path: str) -> None:
+    """``-`` reads standard input: refuse at once when it is closed (``<&-``)."""
+    if path == "-" and (sys.stdin is None or sys.stdin.closed):
+        raise InputClosed("standard input is closed; give a decklist file, or pipe one in")
+
+
+def say(line: str) -> None:
+    """One line of a command's result on stdout (``banned Red Card``)."""
+    write_text(line + "\n")
+
+
+def stdout_failure(exc: OSError) -> int | None:
+    """When ``exc`` came from click writing help, version or usage text to a broken stdout,
+    say so in one line and give the exit code; None for any other error (a bug)."""
+    if isinstance(exc, BrokenPipeError):
+        _silence_stdout()
+        return EXIT_OK
+    frame = exc.__traceback__
+    while frame is not None and frame.tb_next is not None:
+        frame = frame.tb_next
+    if frame is None or frame.tb_frame.f_code.co_name != "echo":
+        return None
+    _silence_stdout()
+    with contextlib.suppress(OSError):  # stderr may be just as broken
+        typer.echo(f"totemdeck: error: cannot write to standard output: {_describe(exc)}", err=True)
+    return OutputError.exit_code
+
+
+def _describe(exc: OSError) -> str:
+    from totemdeck.files import describe_os_error
+
+    return describe_os_error(exc)
+
+
+def flush_stdout() -> int | None:
+    """At exit: flush what is left; the exit code to use when that fails, else None."""
+    if sys.stdout is None:
+        return None  # closed from the start: a command that wrote has said so already
+    try:
+        write_text("")
+    except OutputError as exc:
+        typer.echo(f"totemdeck: error: {exc}", err=True)
+        return exc.exit_code
+    except typer.Exit:
+        return None
+    return None

@@ -6,6 +6,7 @@ says so in one line.
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 from totemdeck.errors import TotemdeckError
@@ -21,7 +22,14 @@ class PlotUnavailable(TotemdeckError):
 
 
 def plot_stats(stats: DeckStats, path: str | Path, title: str) -> None:
-    """Composition bars on the left, draw-odds curves by turn on the right."""
+    """Draw the plot into a PNG file (atomically, like every file totemdeck writes)."""
+    from totemdeck.files import write_atomically
+
+    write_atomically(path, plot_png(stats, title))
+
+
+def plot_png(stats: DeckStats, title: str) -> bytes:
+    """The PNG bytes: composition bars on the left, draw-odds curves by turn on the right."""
     try:
         import matplotlib
 
@@ -84,5 +92,7 @@ def plot_stats(stats: DeckStats, path: str | Path, title: str) -> None:
     right.legend(loc="lower right", fontsize=8)
     figure.suptitle(title)
     figure.tight_layout()
-    figure.savefig(path, format="png")
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png")
     plt.close(figure)
+    return buffer.getvalue()

@@ -8,12 +8,12 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from totemdeck.errors import TotemdeckError
+from totemdeck.safeyaml import YamlFileError, load_yaml_file, parse_yaml
 from totemdeck.schemas import first_error, is_valid_fast
 
 COLUMNS = ("Basic", "Stage 1", "Stage 2", "Stage 3")
+MAX_FORMAT_BYTES = 256 * 1024  # the packaged file is 1.5 KB
 
 
 class FormatFileError(TotemdeckError):
@@ -90,19 +90,21 @@ def _pattern(as_basic: dict[str, Any], where: str) -> re.Pattern[str] | None:
 
 
 def load_format(path: str | Path | None = None) -> FormatRules:
-    """The packaged format file, or another one (``--format-file``)."""
+    """The packaged format file, or another one (``--format-file``).
+
+    Another file is read like every hand-edited YAML file (``totemdeck.safeyaml``): a
+    regular UTF-8 file under ``MAX_FORMAT_BYTES``, no aliases, tags or duplicate keys.
+    """
     try:
         if path is None:
-            text = resources.files("totemdeck.data").joinpath("format.yaml").read_text("utf-8")
             where = "format.yaml"
+            text = resources.files("totemdeck.data").joinpath(where).read_text("utf-8")
+            _node, data = parse_yaml(text, where)
         else:
-            text = Path(path).read_text(encoding="utf-8")
             where = str(path)
-        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    except OSError as exc:
-        raise FormatFileError(f"{path}: cannot read ({exc.strerror or exc})") from exc
-    except yaml.YAMLError as exc:
-        raise FormatFileError(f"{path}: not valid YAML ({exc})") from exc
+            _text, _node, data = load_yaml_file(path, MAX_FORMAT_BYTES)
+    except YamlFileError as exc:
+        raise FormatFileError(str(exc)) from exc
     if not isinstance(data, dict):
-        raise FormatFileError(f"{where}: expected a mapping at the top")
+        raise FormatFileError(f"{where}:1: expected a mapping at the top")
     return FormatRules.from_data(data, where)
