@@ -1,0 +1,121 @@
+"""Run a query over the catalogue's search index: filter, one row per name, order, limit."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from totemdeck.catalogue.search.compile import check_keys, explain, to_sql
+from totemdeck.catalogue.search.index import index_inputs
+from totemdeck.catalogue.search.keys import SearchContext
+from totemdeck.catalogue.search.parse import parse
+from totemdeck.errors import TotemdeckError
+
+if TYPE_CHECKING:
+    from totemdeck.catalogue.model import Card
+    from totemdeck.catalogue.read import Catalogue
+
+# ``--order``: the first term follows ``reverse``; the rest only break ties.
+ORDERS: dict[str, tuple[str, str]] = {
+    "name": ("{name}", "s.recency DESC"),
+    "hp": ("s.hp", "{name}, s.recency DESC"),
+    "released": ("s.recency", "{name}"),
+    "set": ("s.released", "s.set_id, s.number_sort, s.number_key, s.card_id"),
+    "type": (
+        "CASE s.supertype WHEN 'pokemon' THEN 0 WHEN 'trainer' THEN 1 ELSE 2 END",
+        "(s.types & -s.types), {name}, s.recency DESC",
+    ),
+    "column": ("s.cost_column", "{name}, s.recency DESC"),
+}
+# Cards without the ordered fact (a Trainer has no HP) come last either way.
+_NULLABLE = {"hp", "column"}
+# What the ordering reads of the print chosen for a name.
+_ORDER_COLUMNS = (
+    "s.card_id, s.name_key, s.name_order, s.hp, s.released, s.set_id, s.number_sort, "
+    "s.number_key, s.supertype, s.types, s.cost_column"
+)
+
+
+class SearchIndexMissing(TotemdeckError):
+    """The catalogue was built by an older totemdeck and has no (current) search index."""
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    cards: list[Card]
+    total: int
+    explanation: str
+
+
+def run_query(
+    catalogue: Catalogue,
+    query: str,
+    ctx: SearchContext,
+    *,
+    order: str = "name",
+    reverse: bool = False,
+    limit: int | None = 60,
+    prints: bool = False,
+    lang: str = "en",
+) -> Found:
+    """Ids of the matching prints (or newest print per name), in order, and the total."""
+    if order not in ORDERS:
+        raise ValueError(f"order must be one of {', '.join(ORDERS)}, not {order!r}")
+    node = parse(query)
+    check_keys(node, query)
+    db = catalogue._db  # the catalogue package's own connection (read-only)
+    if index_inputs(db) is None:
+        raise SearchIndexMissing(
+            f"{catalogue.path}: this catalogue has no search index from this version of "
+            "totemdeck; run `totemdeck import` again"
+        )
+    condition = to_sql(node, ctx, query)
+    params = condition.params
+    first, ties = ORDERS[order]
+    direction = "DESC" if reverse else "ASC"
+    nulls = f"{first} IS NULL, " if order in _NULLABLE else ""
+    order_by = f"{nulls}{first} {direction}, {ties}"
+    order_params: tuple[object, ...] = ()
+    if lang == "en":
+        order_by = order_by.replace("{name}", "s.name_order")
+    else:  # by the name shown: the language's name where the catalogue knows it
+        order_params = (lang,) * order_by.count("{name}")
+        order_by = order_by.replace(
+            "{name}",
+            "coalesce((SELECT min(alias_key) FROM aliases a WHERE a.card_id = s.card_id "
+            "AND a.kind = 'name' AND a.lang = ?), s.name_key)",
+        )
+    _tune(db)
+    where = f"FROM search s WHERE {condition.text}"
+    if prints:
+        page = f"SELECT s.card_id {where} ORDER BY {order_by} LIMIT ?"
+        count = f"SELECT count(*) {where}"
+    else:
+        # One row per name: SQLite gives the other columns of the row holding max(recency).
+        chosen = f"SELECT {_ORDER_COLUMNS}, max(s.recency) AS recency {where} GROUP BY s.name_order"
+        page = f"SELECT s.card_id FROM ({chosen}) s ORDER BY {order_by} LIMIT ?"
+        count = f"SELECT count(DISTINCT s.name_order) {where}"
+    rows = db.execute(page, (*params, *order_params, -1 if limit is None else limit)).fetchall()
+    if limit is None or len(rows) < limit:
+        total = len(rows)
+    else:
+        total = int(db.execute(count, params).fetchone()[0])
+    shown = "every print" if prints else "one row per name (its newest print)"
+    how = f"{explain(node)}; {shown}, by {order}{' (reversed)' if reverse else ''}"
+    return Found(_cards(catalogue, [r[0] for r in rows]), total, how)
+
+
+def _tune(db: sqlite3.Connection) -> None:
+    """Keep the whole search table in memory between queries (it is a few megabytes)."""
+    db.execute("PRAGMA cache_size = -65536")
+
+
+def _cards(catalogue: Catalogue, ids: list[str]) -> list[Card]:
+    """The cards of ``ids`` in that order, read in one query (with their aliases)."""
+    if not ids:
+        return []
+    marks = ",".join("?" * len(ids))
+    rows = catalogue._db.execute(f"SELECT id, data FROM cards WHERE id IN ({marks})", ids)
+    by_id = {card.id: card for card in catalogue._load(rows.fetchall())}
+    return [by_id[card_id] for card_id in ids]

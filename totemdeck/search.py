@@ -1,0 +1,170 @@
+"""``search_cards``: the card search language as a library verb (the CLI and web call it).
+
+The query language lives in ``totemdeck.catalogue.search`` (grammar, keys, SQL); this
+module supplies what it needs from the rules — which prints the banlist bans and what a
+Totem allows — computed with the engine's own functions, so a search and ``totemdeck check``
+never disagree.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from totemdeck.catalogue.search.keys import TotemFacts
+from totemdeck.catalogue.search.parse import QuerySyntaxError
+from totemdeck.catalogue.search.values import BadValue
+
+if TYPE_CHECKING:
+    from totemdeck.catalogue.model import Card
+    from totemdeck.catalogue.read import Catalogue
+    from totemdeck.rules.banlist import Banlist
+    from totemdeck.rules.format import FormatRules
+
+__all__ = ["ORDERS", "QuerySyntaxError", "SearchResult", "search_cards"]
+
+ORDERS = ("name", "hp", "released", "set", "type", "column")
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    cards: list[Card]
+    total: int  # matches before the limit
+    explanation: str  # how the query was understood, in plain words
+
+
+class RulesContext:
+    """The banlist and the Totem rules, for ``totem:`` and ``is:banned`` (loaded on demand)."""
+
+    def __init__(
+        self, catalogue: Catalogue, banlist: Banlist | None, fmt: FormatRules | None
+    ) -> None:
+        self._catalogue = catalogue
+        self._banlist = banlist
+        self._fmt = fmt
+        self._banned: list[str] | None = None
+
+    @property
+    def fmt(self) -> FormatRules:
+        if self._fmt is None:
+            from totemdeck.rules.format import load_format
+
+            self._fmt = load_format()
+        return self._fmt
+
+    @property
+    def banlist(self) -> Banlist:
+        if self._banlist is None:
+            self._banlist = _installed_banlist()
+        return self._banlist
+
+    def banned_ids(self) -> Sequence[str]:
+        if self._banned is None:
+            self._banned = _banned_ids(self._catalogue, self.banlist)
+        return self._banned
+
+    def totem(self, value: str) -> TotemFacts:
+        """The Totem a value names: a card id, else a name whose prints all agree."""
+        from totemdeck.catalogue.model import ENERGY_TYPES
+        from totemdeck.catalogue.search.index import type_bits
+        from totemdeck.rules.checks import deck_identity
+        from totemdeck.rules.deck import Deck, Entry, RuleContext
+        from totemdeck.rules.totem import totem_pieces, why_not_totem
+
+        cat = self._catalogue
+        card = cat.get(value.strip())
+        prints = [card] if card is not None else cat.by_name(value)
+        if not prints:
+            raise BadValue(f"no card has the id or name {value!r} (totem: takes sv3-125 or a name)")
+        ctx = RuleContext(fmt=self.fmt, banlist=self.banlist, normal_stage=lambda _n: None)
+        facts: dict[tuple[int, bool], TotemFacts] = {}
+        reasons = []
+        for print_ in prints:
+            reason = why_not_totem(print_)
+            if reason:
+                reasons.append(reason)
+                continue
+            pieces = totem_pieces(cat, print_, self.fmt)
+            entries = tuple(Entry(i + 1, 1, p, "totem") for i, p in enumerate(pieces))
+            deck = Deck(totem=entries, main=(), written_totem=len(entries), written_main=0)
+            colours = deck_identity(deck, ctx)
+            forbid = self.fmt.colorless_restriction and print_.retreat_cost == 0
+            names = tuple(t for t in ENERGY_TYPES if t in colours)
+            facts.setdefault(
+                (type_bits(colours), forbid),
+                TotemFacts(print_.label, type_bits(colours), names, forbid),
+            )
+        if not facts:
+            raise BadValue(reasons[0])
+        if len(facts) > 1:
+            shown = "; ".join(
+                f"{f.label}: {'/'.join(f.identity_names) or 'no type'}"
+                + (", Retreat Cost 0" if f.forbid_colorless else "")
+                for f in facts.values()
+            )
+            raise BadValue(f"prints of {value!r} make different Totems ({shown}); give a card id")
+        return next(iter(facts.values()))
+
+
+def _installed_banlist() -> Banlist:
+    """``banlist.yaml`` (``resources.default_banlist``), read again only when it changes."""
+    from totemdeck.resources import default_banlist
+
+    path = default_banlist()
+    try:
+        stamp = (str(path.resolve()), path.stat().st_mtime_ns)
+    except OSError:
+        stamp = (str(path), 0)
+    return _banlist_at(stamp)
+
+
+@lru_cache(maxsize=4)
+def _banlist_at(stamp: tuple[str, int]) -> Banlist:
+    from totemdeck.banlist import load_banlist
+
+    return load_banlist(stamp[0]).banlist
+
+
+@lru_cache(maxsize=16)
+def _banned_ids(catalogue: Catalogue, bans: Banlist) -> list[str]:
+    """Every print ``Banlist.match`` bans (the check's own test), found by name and id."""
+    candidates: dict[str, Card] = {}
+    for entry in bans.entries:
+        found = catalogue.get_many(entry.prints) if entry.prints else catalogue.by_name(entry.name)
+        candidates.update((c.id, c) for c in found)
+    return sorted(i for i, c in candidates.items() if bans.match(c) is not None)
+
+
+def search_cards(
+    catalogue: Catalogue,
+    query: str,
+    *,
+    order: str = "name",
+    reverse: bool = False,
+    limit: int | None = 60,
+    prints: bool = False,
+    lang: str = "en",
+    banlist: Banlist | None = None,
+    format_rules: FormatRules | None = None,
+) -> SearchResult:
+    """Cards matching ``query`` (README "Search cards"); ``QuerySyntaxError`` if unreadable.
+
+    One card per name (its newest matching print) unless ``prints``; ``total`` counts them
+    all, ``cards`` holds at most ``limit``. ``banlist`` defaults to the installed one.
+    """
+    from totemdeck.catalogue.search.run import run_query
+
+    context = RulesContext(catalogue, banlist, format_rules)
+    found = run_query(
+        catalogue,
+        query,
+        context,
+        order=order,
+        reverse=reverse,
+        limit=limit,
+        prints=prints,
+        lang=lang,
+    )
+    return SearchResult(found.cards, found.total, found.explanation)
