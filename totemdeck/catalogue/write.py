@@ -368,6 +368,13 @@ class CatalogueWriter:
             rows,
         )
 
+    def delete_cards(self, card_ids: Iterable[str]) -> None:
+        self._db.executemany("DELETE FROM cards WHERE id = ?", ((i,) for i in card_ids))
+
+    def count_cards(self, source: str) -> int:
+        row = self._db.execute("SELECT COUNT(*) FROM cards WHERE source = ?", (source,))
+        return int(row.fetchone()[0])
+
     # -- the search index (its tables and rows: catalogue/search/index.py) -------------------
 
     def put_search_index(self, rows: Iterable[SearchRow], inputs: str) -> int:
@@ -384,13 +391,6 @@ class CatalogueWriter:
     def reader(self) -> Catalogue:
         """A ``Catalogue`` over the copy being built (it sees this writer's rows)."""
         return Catalogue(self.path, self._db)
-
-    def delete_cards(self, card_ids: Iterable[str]) -> None:
-        self._db.executemany("DELETE FROM cards WHERE id = ?", ((i,) for i in card_ids))
-
-    def count_cards(self, source: str) -> int:
-        row = self._db.execute("SELECT COUNT(*) FROM cards WHERE source = ?", (source,))
-        return int(row.fetchone()[0])
 
     # -- a merged source's own records (staged until the merge) ----------------------------
 

@@ -93,13 +93,15 @@ def _number(column: str, label: str, read: Callable[[str, str], int] = whole_num
     return build, describe
 
 
-def _contains(column: str, label: str) -> tuple[Build, Describe]:
-    """``:`` contains (folded), ``=`` is exactly one of the ``|``-separated items."""
+def _contains(column: str, label: str, items: bool = False) -> tuple[Build, Describe]:
+    """``:`` contains (folded); ``=`` is exactly the value, or one of the ``|a|b|`` items."""
 
     def build(term: Term, ctx: SearchContext) -> Sql:
         value = fold(term.value)
-        if term.op == "=":
+        if term.op == "=" and items:
             return Sql(f"s.{column} LIKE ? ESCAPE '\\'", (like_pattern(f"|{value}|"),))
+        if term.op == "=":
+            return Sql(f"s.{column} = ?", (value,))
         return Sql(f"s.{column} LIKE ? ESCAPE '\\'", (like_pattern(value),))
 
     def describe(term: Term) -> str:
@@ -428,8 +430,8 @@ _invocation = _number("invocation", "the Invocation Cost")
 _damage = _number("damage", "the highest attack damage")
 _attacks = _number("attacks", "the number of attacks")
 _year = _number("year", "the release year")
-_attack_name = _contains("attack_names", "an attack name")
-_ability_name = _contains("ability_names", "an ability name")
+_attack_name = _contains("attack_names", "an attack name", items=True)
+_ability_name = _contains("ability_names", "an ability name", items=True)
 _rarity = _contains("rarity", "the rarity")
 _artist = _contains("artist", "the artist")
 _type = _types("types", "its printed types")

@@ -182,7 +182,7 @@ def _at_end(query: str) -> QuerySyntaxError:
     if _KEY_OP.search(last):
         return QuerySyntaxError(f"{last!r} needs a value after it", position, query)
     if last.casefold() == "or" or last in ("-", "!"):
-        return QuerySyntaxError(f"{last!r} needs a term after it", position, query)
+        return QuerySyntaxError(f"{last!r} needs a term after it", len(stripped) - len(last), query)
     return QuerySyntaxError("the query ends too early", position, query)
 
 
