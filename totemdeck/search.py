@@ -8,6 +8,7 @@ never disagree.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -26,6 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["ORDERS", "QuerySyntaxError", "SearchResult", "search_cards"]
 
 ORDERS = ("name", "hp", "released", "set", "type", "column")
+_LABEL = re.compile(r"^(.+?)\s+([A-Za-z0-9-]{2,12})\s+([A-Za-z]*\d+[a-z]?)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,9 +77,12 @@ class RulesContext:
 
         cat = self._catalogue
         card = cat.get(value.strip())
-        prints = [card] if card is not None else cat.by_name(value)
+        prints = [card] if card is not None else self._by_label(value) or cat.by_name(value)
         if not prints:
-            raise BadValue(f"no card has the id or name {value!r} (totem: takes sv3-125 or a name)")
+            raise BadValue(
+                f"no card has the id or name {value!r} (totem: takes an id such as sv3-125, "
+                'a name, or "NAME SET NUMBER")'
+            )
         ctx = RuleContext(fmt=self.fmt, banlist=self.banlist, normal_stage=lambda _n: None)
         facts: dict[tuple[int, bool], TotemFacts] = {}
         reasons = []
@@ -106,6 +111,25 @@ class RulesContext:
             )
             raise BadValue(f"prints of {value!r} make different Totems ({shown}); give a card id")
         return next(iter(facts.values()))
+
+    def _by_label(self, value: str) -> list[Card]:
+        """The print a decklist line would name: ``Charizard ex OBF 125``."""
+        from totemdeck.catalogue.names import name_key
+
+        found = _LABEL.match(value.strip())
+        if not found:
+            return []
+        name, code, number = found.groups()
+        code = code.upper()
+        cat = self._catalogue
+        set_ids = [s.id for s in cat.sets().values() if code in (s.ptcgl_code, s.id.upper())]
+        set_ids += cat.set_aliases().get(code.casefold(), [])
+        return [
+            c
+            for set_id in dict.fromkeys(set_ids)
+            for c in cat.by_set_number(set_id, number)
+            if name_key(c.name) == name_key(name)
+        ]
 
 
 def _installed_banlist() -> Banlist:
