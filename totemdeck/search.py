@@ -69,11 +69,12 @@ class RulesContext:
 
     def totem(self, value: str) -> TotemFacts:
         """The Totem a value names: a card id, else a name whose prints all agree."""
+        from totemdeck.api import pieces_of
         from totemdeck.catalogue.model import ENERGY_TYPES
         from totemdeck.catalogue.search.index import type_bits
         from totemdeck.rules.checks import deck_identity
         from totemdeck.rules.deck import Deck, Entry, RuleContext
-        from totemdeck.rules.totem import totem_pieces, why_not_totem
+        from totemdeck.rules.totem import why_not_totem
 
         cat = self._catalogue
         card = cat.get(value.strip())
@@ -91,7 +92,7 @@ class RulesContext:
             if reason:
                 reasons.append(reason)
                 continue
-            pieces = totem_pieces(cat, print_, self.fmt)
+            pieces = pieces_of(cat, print_, self.fmt)
             entries = tuple(Entry(i + 1, 1, p, "totem") for i, p in enumerate(pieces))
             deck = Deck(totem=entries, main=(), written_totem=len(entries), written_main=0)
             colours = deck_identity(deck, ctx)

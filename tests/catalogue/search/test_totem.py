@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 
 from tests.helpers.cards import deck
+from totemdeck.api import pieces_of
 from totemdeck.banlist import load_banlist
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.resources import default_banlist
 from totemdeck.rules import Checker
 from totemdeck.rules.checks import banned, colorless_restriction, identity_rule
-from totemdeck.rules.totem import totem_pieces
 from totemdeck.search import search_cards
 
 RULES = (identity_rule, banned, colorless_restriction)
@@ -21,7 +21,7 @@ def flagged(catalogue: Catalogue, totem_id: str, cards: list) -> set[str]:  # ty
     checker = Checker(catalogue, banlist=load_banlist(default_banlist()).banlist)
     totem = catalogue.get(totem_id)
     assert totem is not None
-    hand = deck(totem_pieces(catalogue, totem, checker.ctx.fmt), cards)
+    hand = deck(pieces_of(catalogue, totem, checker.ctx.fmt), cards)
     return {card_id for rule in RULES for f in rule(hand, checker.ctx) for card_id in f.cards}
 
 

@@ -13,7 +13,7 @@ from functools import cache
 from importlib import resources
 from typing import TYPE_CHECKING
 
-from totemdeck.errors import TotemdeckError
+from totemdeck.errors import UsageError
 
 if TYPE_CHECKING:
     from lark import Lark, Token, Tree
@@ -22,10 +22,10 @@ MAX_LENGTH = 1000
 MAX_TERMS = 50
 
 
-class QuerySyntaxError(TotemdeckError):
-    """A query that cannot be understood; ``position`` is the 0-based character it points at."""
+class QuerySyntaxError(UsageError):
+    """A query that cannot be understood; ``position`` is the 0-based character it points at.
 
-    exit_code = 2
+    A ``TotemdeckError`` (a ``UsageError``: exit 2) with a one-line message."""
 
     def __init__(self, message: str, position: int, query: str = "") -> None:
         shown = f"{query[:60]!r}{'…' if len(query) > 60 else ''}" if query else "the query"
