@@ -72,7 +72,7 @@ class RulesContext:
         from totemdeck.api import pieces_of
         from totemdeck.catalogue.model import ENERGY_TYPES
         from totemdeck.catalogue.search.index import type_bits
-        from totemdeck.rules.checks import deck_identity
+        from totemdeck.rules.checks import colorless_restriction, deck_identity
         from totemdeck.rules.deck import Deck, Entry, RuleContext
         from totemdeck.rules.totem import why_not_totem
 
@@ -94,9 +94,12 @@ class RulesContext:
                 continue
             pieces = pieces_of(cat, print_, self.fmt)
             entries = tuple(Entry(i + 1, 1, p, "totem") for i, p in enumerate(pieces))
-            deck = Deck(totem=entries, main=(), written_totem=len(entries), written_main=0)
+            # The rules themselves decide: the identity the deck check allows, and whether
+            # the colorless restriction flags a Colorless Pokémon beside this Totem.
+            probe = (Entry(len(entries) + 1, 1, _colorless_probe(), None),)
+            deck = Deck(totem=entries, main=probe, written_totem=len(entries), written_main=1)
             colours = deck_identity(deck, ctx)
-            forbid = self.fmt.colorless_restriction and print_.retreat_cost == 0
+            forbid = any(colorless_restriction(deck, ctx))
             names = tuple(t for t in ENERGY_TYPES if t in colours)
             facts.setdefault(
                 (type_bits(colours), forbid),
@@ -131,6 +134,18 @@ class RulesContext:
             for c in cat.by_set_number(set_id, number)
             if name_key(c.name) == name_key(name)
         ]
+
+
+def _colorless_probe() -> Card:
+    """A plain Colorless Pokémon: what the colorless restriction forbids, if it applies."""
+    from totemdeck.catalogue.model import Card, CardSet
+
+    return Card(
+        id="probe-1", name="Colorless Probe", supertype="Pokémon", subtypes=("Basic",),
+        stage="Basic", types=("Colorless",), hp=60, attacks=(), abilities=(), rules=(),
+        retreat_cost=1, evolves_from=None, dex=(), regulation_mark=None,
+        set=CardSet("probe", "Probe", "Probe", None, "2000-01-01"), number="1", rarity=None,
+    )  # fmt: skip
 
 
 def _installed_banlist() -> Banlist:
