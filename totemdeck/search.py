@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING
 from totemdeck.catalogue.search.keys import TotemFacts
 from totemdeck.catalogue.search.parse import QuerySyntaxError
 from totemdeck.catalogue.search.values import BadValue
+from totemdeck.i18n import _
+from totemdeck.i18n.terms import terms
 
 if TYPE_CHECKING:
     from totemdeck.catalogue.model import Card
@@ -81,8 +83,10 @@ class RulesContext:
         prints = [card] if card is not None else self._by_label(value) or cat.by_name(value)
         if not prints:
             raise BadValue(
-                f"no card has the id or name {value!r} (totem: takes an id such as sv3-125, "
-                'a name, or "NAME SET NUMBER")'
+                _(
+                    "no card has the id or name {value!r} (totem: takes an id such as "
+                    'sv3-125, a name, or "NAME SET NUMBER")'
+                ).format(value=value)
             )
         ctx = RuleContext(fmt=self.fmt, banlist=self.banlist, normal_stage=lambda _n: None)
         facts: dict[tuple[int, bool], TotemFacts] = {}
@@ -108,12 +112,18 @@ class RulesContext:
         if not facts:
             raise BadValue(reasons[0])
         if len(facts) > 1:
+            with_zero = _("{label}: {types}, Retreat Cost 0")
             shown = "; ".join(
-                f"{f.label}: {'/'.join(f.identity_names) or 'no type'}"
-                + (", Retreat Cost 0" if f.forbid_colorless else "")
+                (with_zero if f.forbid_colorless else "{label}: {types}").format(
+                    label=f.label, types=terms(f.identity_names, "/") or _("no type")
+                )
                 for f in facts.values()
             )
-            raise BadValue(f"prints of {value!r} make different Totems ({shown}); give a card id")
+            raise BadValue(
+                _("prints of {value!r} make different Totems ({choices}); give a card id").format(
+                    value=value, choices=shown
+                )
+            )
         return next(iter(facts.values()))
 
     def _by_label(self, value: str) -> list[Card]:

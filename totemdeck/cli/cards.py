@@ -9,6 +9,7 @@ import typer
 from totemdeck.cli import app
 from totemdeck.cli.options import CatalogueOption, FormatOption, LangOption, OutputFormat
 from totemdeck.cli.output import write_text
+from totemdeck.i18n import _
 
 card_app = typer.Typer(help="Look cards up in the catalogue.", no_args_is_help=True)
 app.add_typer(card_app, name="card")
@@ -74,13 +75,17 @@ def search(
         return
     from totemdeck.report.search import render_text
 
-    head = f"query: {result.explanation}\n" if explain_query else ""
+    head = _("query: {explanation}").format(explanation=result.explanation) + "\n"
+    head = head if explain_query else ""
     write_text(head + render_text(result, lang))
     if not result.cards:
-        typer.echo("no card matches the query", err=True)
+        typer.echo(_("no card matches the query"), err=True)
     elif result.total > len(result.cards):
         typer.echo(
-            f"{len(result.cards)} of {result.total} shown (--limit 0 lists them all)", err=True
+            _("{shown} of {total} shown (--limit 0 lists them all)").format(
+                shown=len(result.cards), total=result.total
+            ),
+            err=True,
         )
 
 

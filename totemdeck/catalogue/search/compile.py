@@ -23,6 +23,7 @@ from totemdeck.catalogue.search.parse import (
     Word,
 )
 from totemdeck.catalogue.search.values import BadValue
+from totemdeck.i18n import _
 
 
 def closest_key(name: str) -> str | None:
@@ -37,12 +38,22 @@ def check_keys(node: Node, query: str) -> None:
         key = BY_NAME.get(term.key)
         if key is None:
             near = closest_key(term.key)
-            hint = f"; did you mean {near!r}?" if near else " (see `totemdeck card search --help`)"
-            raise QuerySyntaxError(f"unknown key {term.key!r}{hint}", term.position, query)
+            message = (
+                _("unknown key {key!r}; did you mean {near!r}?").format(key=term.key, near=near)
+                if near
+                else _("unknown key {key!r} (the keys are in README: Search cards)").format(
+                    key=term.key
+                )
+            )
+            raise QuerySyntaxError(message, term.position, query)
         if term.op not in key.ops:
             ops = " ".join(sorted(key.ops, key=len))
             raise QuerySyntaxError(
-                f"{term.key!r} does not take {term.op!r}; it takes {ops}", term.position, query
+                _("{key!r} does not take {op!r}; it takes {ops}").format(
+                    key=term.key, op=term.op, ops=ops
+                ),
+                term.position,
+                query,
             )
 
 
@@ -85,17 +96,20 @@ def to_sql(node: Node, ctx: SearchContext, query: str) -> Sql:
 def explain(node: Node) -> str:
     """How the query was understood, in plain words."""
     if isinstance(node, Everything):
-        return "every card"
+        return _("every card")
     if isinstance(node, Word):
-        return f"the name contains “{node.text}”"
+        return _("the name contains “{text}”").format(text=node.text)
     if isinstance(node, Exact):
-        return f"the name is “{node.name}”"
+        return _("the name is “{name}”").format(name=node.name)
     if isinstance(node, Not):
-        return f"not ({explain(node.node)})"
-    if isinstance(node, And):
-        return " and ".join(_grouped(n) for n in node.nodes)
-    if isinstance(node, Or):
-        return " or ".join(_grouped(n) for n in node.nodes)
+        return _("not ({condition})").format(condition=explain(node.node))
+    if isinstance(node, And | Or):
+        parts = [_grouped(n) for n in node.nodes]
+        joined = parts[0]
+        for part in parts[1:]:
+            pair = _("{left} and {right}") if isinstance(node, And) else _("{left} or {right}")
+            joined = pair.format(left=joined, right=part)
+        return joined
     return BY_NAME[node.key].describe(node)
 
 

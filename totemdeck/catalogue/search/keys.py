@@ -17,16 +17,18 @@ from totemdeck.catalogue.schema import number_key
 from totemdeck.catalogue.search.index import ALL_NAMED_TYPES, COLUMN_NUMBERS, FLAG_BITS
 from totemdeck.catalogue.search.parse import Term
 from totemdeck.catalogue.search.values import (
-    OP_WORDS,
     SQL_OPS,
     BadValue,
     bits_of,
+    compared,
     date_range,
     fts_query,
     like_pattern,
     type_names,
     whole_number,
 )
+from totemdeck.i18n import N_, _
+from totemdeck.i18n.terms import terms
 
 COMPARE = frozenset(SQL_OPS)
 MATCH = frozenset({":", "="})
@@ -88,7 +90,7 @@ def _number(column: str, label: str, read: Callable[[str, str], int] = whole_num
         return Sql(f"s.{column} {SQL_OPS[term.op]} ?", (read(term.value, label),))
 
     def describe(term: Term) -> str:
-        return f"{label} {OP_WORDS[term.op]} {term.value}"
+        return compared(_(label), term.op, term.value)
 
     return build, describe
 
@@ -105,8 +107,8 @@ def _contains(column: str, label: str, items: bool = False) -> tuple[Build, Desc
         return Sql(f"s.{column} LIKE ? ESCAPE '\\'", (like_pattern(value),))
 
     def describe(term: Term) -> str:
-        how = "is" if term.op == "=" else "contains"
-        return f"{label} {how} “{term.value}”"
+        how = _("{what} is “{value}”") if term.op == "=" else _("{what} contains “{value}”")
+        return how.format(what=_(label), value=term.value)
 
     return build, describe
 
@@ -123,9 +125,12 @@ def _types(column: str, label: str) -> tuple[Build, Describe]:
         return Sql(f"(s.{column} & ?) = ?", (bits, bits))
 
     def describe(term: Term) -> str:
-        names = "/".join(type_names(term.value))
-        how = {":": "include", "=": "are exactly", "!=": "are not exactly"}[term.op]
-        return f"{label} {how} {names}"
+        how = {
+            ":": _("{what} include {types}"),
+            "=": _("{what} are exactly {types}"),
+            "!=": _("{what} are not exactly {types}"),
+        }[term.op]
+        return how.format(what=_(label), types=terms(type_names(term.value), "/"))
 
     return build, describe
 
@@ -152,7 +157,9 @@ def _name(term: Term, ctx: SearchContext) -> Sql:
 
 
 def _describe_name(term: Term) -> str:
-    return f"the name {'is' if term.op == '=' else 'contains'} “{term.value}”"
+    if term.op == "=":
+        return _("the name is “{name}”").format(name=term.value)
+    return _("the name contains “{text}”").format(text=term.value)
 
 
 _TYPE_LINE_WORDS = {
@@ -166,14 +173,14 @@ def _type_line(term: Term, ctx: SearchContext) -> Sql:
     word = fold(term.value).replace("é", "e")
     word = _TYPE_LINE_WORDS.get(word.replace(" ", ""), word)
     if not word:
-        raise BadValue("t: needs a word: pokemon, trainer, energy, supporter, item, tool …")
+        raise BadValue(_("t: needs a word: pokemon, trainer, energy, supporter, item, tool …"))
     if word == "pokemon tool":  # also "Pokémon Tool F"
         return Sql("s.type_line LIKE ? ESCAPE '\\'", (like_pattern(f"|{word}"),))
     return Sql("s.type_line LIKE ? ESCAPE '\\'", (like_pattern(f"|{word}|"),))
 
 
 def _describe_type_line(term: Term) -> str:
-    return f"the type line has “{term.value}”"
+    return _("the type line has “{word}”").format(word=term.value)
 
 
 _STAGES = {
@@ -191,12 +198,16 @@ def _normal(text: str) -> str:
 def _stage(term: Term, ctx: SearchContext) -> Sql:
     stage = _STAGES.get(_normal(term.value))
     if stage is None:
-        raise BadValue(f"stage is one of {', '.join(sorted(set(_STAGES)))}, not {term.value!r}")
+        raise BadValue(
+            _("stage is one of {choices}, not {value!r}").format(
+                choices=", ".join(sorted(set(_STAGES))), value=term.value
+            )
+        )
     return Sql("s.stage = ?" if term.op != "!=" else "s.stage != ?", (stage,))
 
 
 def _describe_stage(term: Term) -> str:
-    return f"the printed stage {OP_WORDS[term.op]} {term.value}"
+    return compared(_("the printed stage"), term.op, term.value)
 
 
 _FLAG_WORDS = {_normal(flag): flag for flag in FLAG_BITS if flag != "EX"} | {
@@ -222,14 +233,16 @@ def _is(term: Term, ctx: SearchContext) -> Sql:
     flag = flag_of(term.value)
     if flag is None:
         names = ", ".join(sorted({*FLAG_BITS, "banned"}, key=str.casefold))
-        raise BadValue(f"is: takes one of {names}; not {term.value!r}")
+        raise BadValue(
+            _("is: takes one of {choices}; not {value!r}").format(choices=names, value=term.value)
+        )
     bit = FLAG_BITS[flag]
     return Sql("(s.flags & ?) != 0", (bit,))
 
 
 def _describe_is(term: Term) -> str:
     word = "banned" if _normal(term.value) == "banned" else flag_of(term.value) or term.value
-    return f"it is {word}"
+    return _("it is {flag}").format(flag=word)
 
 
 _IDENTITY_OPS = {":": "<=", "=": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
@@ -251,13 +264,21 @@ def _identity(term: Term, ctx: SearchContext) -> Sql:
     return Sql(f"s.identity {SQL_OPS[op]} ?", (bits,))
 
 
+_IDENTITY_WORDS = {
+    ":": N_("its identity is within {types}"),
+    "<=": N_("its identity is within {types}"),
+    "<": N_("its identity is strictly within {types}"),
+    "=": N_("its identity is exactly {types}"),
+    "!=": N_("its identity is not exactly {types}"),
+    ">=": N_("its identity includes {types}"),
+    ">": N_("its identity includes {types} and more"),
+}
+
+
 def _describe_identity(term: Term) -> str:
-    names = "/".join(t for t in type_names(term.value) if t != "Colorless") or "no type"
-    how = {
-        ":": "within", "<=": "within", "<": "strictly within", "=": "exactly",
-        "!=": "not exactly", ">=": "including all of", ">": "more than",
-    }[term.op]  # fmt: skip
-    return f"its identity is {how} {names}"
+    named = [t for t in type_names(term.value) if t != "Colorless"]
+    types = terms(named, "/") if named else _("no type")
+    return _(_IDENTITY_WORDS[term.op]).format(types=types)
 
 
 def _released(term: Term, ctx: SearchContext) -> Sql:
@@ -276,10 +297,19 @@ def _released(term: Term, ctx: SearchContext) -> Sql:
     return Sql("s.released >= ?", (start,))
 
 
+_RELEASED_WORDS = {
+    ":": N_("released in {date}"),
+    "=": N_("released in {date}"),
+    "!=": N_("not released in {date}"),
+    "<": N_("released before {date}"),
+    "<=": N_("released in or before {date}"),
+    ">": N_("released after {date}"),
+    ">=": N_("released in or after {date}"),
+}
+
+
 def _describe_released(term: Term) -> str:
-    how = {":": "in", "=": "in", "!=": "not in", "<": "before", "<=": "in or before",
-           ">": "after", ">=": "in or after"}[term.op]  # fmt: skip
-    return f"released {how} {term.value}"
+    return _(_RELEASED_WORDS[term.op]).format(date=term.value)
 
 
 def _column_number(value: str, label: str) -> int:
@@ -289,7 +319,9 @@ def _column_number(value: str, label: str) -> int:
         return words[normal]
     number = whole_number(value, label)
     if number > max(COLUMN_NUMBERS.values()):
-        raise BadValue(f"{label} is basic, 1, 2 or 3, not {value!r}")
+        raise BadValue(
+            _("{what} is basic, 1, 2 or 3, not {value!r}").format(what=_(label), value=value)
+        )
     return number
 
 
@@ -301,7 +333,9 @@ def _text(term: Term, ctx: SearchContext) -> Sql:
 
 
 def _describe_text(term: Term) -> str:
-    return f"its text has {'the phrase' if term.quoted else 'the words'} “{term.value}”"
+    if term.quoted:
+        return _("its text has the phrase “{text}”").format(text=term.value)
+    return _("its text has the words “{text}”").format(text=term.value)
 
 
 def _has(term: Term, ctx: SearchContext) -> Sql:
@@ -312,12 +346,26 @@ def _has(term: Term, ctx: SearchContext) -> Sql:
         "weakness": "s.weak != 0", "resistance": "s.resist != 0",
     }  # fmt: skip
     if what not in conditions:
-        raise BadValue(f"has: takes ability, attack, weakness or resistance; not {term.value!r}")
+        raise BadValue(
+            _("has: takes ability, attack, weakness or resistance; not {value!r}").format(
+                value=term.value
+            )
+        )
     return Sql(conditions[what])
 
 
+_HAS_WORDS = {
+    "ability": N_("it has an ability"),
+    "abilities": N_("it has an ability"),
+    "attack": N_("it has an attack"),
+    "attacks": N_("it has an attack"),
+    "weakness": N_("it has a weakness"),
+    "resistance": N_("it has a resistance"),
+}
+
+
 def _describe_has(term: Term) -> str:
-    return f"it has {'an' if term.value[:1] in 'aA' else 'a'} {term.value}"
+    return _(_HAS_WORDS.get(_normal(term.value), N_("it has an ability")))
 
 
 def _evolves_from(term: Term, ctx: SearchContext) -> Sql:
@@ -327,7 +375,9 @@ def _evolves_from(term: Term, ctx: SearchContext) -> Sql:
 
 
 def _describe_from(term: Term) -> str:
-    return f"it evolves from {'' if term.op == '=' else 'a name containing '}“{term.value}”"
+    if term.op == "=":
+        return _("it evolves from “{name}”").format(name=term.value)
+    return _("it evolves from a name containing “{name}”").format(name=term.value)
 
 
 def _cost(term: Term, ctx: SearchContext) -> Sql:
@@ -337,12 +387,14 @@ def _cost(term: Term, ctx: SearchContext) -> Sql:
     elif text and all(ch in "GRWLPFDMYNC" for ch in text):
         letters = "".join(sorted(text))
     else:
-        raise BadValue(f"cost: takes Energy letters (RRC, WC) or 0, not {term.value!r}")
+        raise BadValue(
+            _("cost: takes Energy letters (RRC, WC) or 0, not {value!r}").format(value=term.value)
+        )
     return Sql("s.costs LIKE ? ESCAPE '\\'", (like_pattern(f" {letters} "),))
 
 
 def _describe_cost(term: Term) -> str:
-    return f"an attack costs exactly {term.value.upper()}"
+    return _("an attack costs exactly {cost}").format(cost=term.value.upper())
 
 
 def _set(term: Term, ctx: SearchContext) -> Sql:
@@ -357,20 +409,23 @@ def _set(term: Term, ctx: SearchContext) -> Sql:
 
 
 def _describe_set(term: Term) -> str:
-    return f"the set {OP_WORDS[term.op]} {term.value}"
+    return compared(_("the set"), term.op, term.value)
 
 
 def _card_number(term: Term, ctx: SearchContext) -> Sql:
     if term.op in EQUAL:
         return Sql(f"s.number_key {SQL_OPS[term.op]} ?", (number_key(term.value),))
-    return Sql(f"s.number_sort {SQL_OPS[term.op]} ?", (whole_number(term.value, "number"),))
+    value = whole_number(term.value, N_("the card number"))
+    return Sql(f"s.number_sort {SQL_OPS[term.op]} ?", (value,))
 
 
 def _reg(term: Term, ctx: SearchContext) -> Sql:
     mark = term.value.strip().upper()
     if len(mark) != 1 or not mark.isalpha():
         raise BadValue(
-            f"reg: takes one regulation-mark letter (D, E, F, G, H …), not {term.value!r}"
+            _("reg: takes one regulation-mark letter (D … I), not {value!r}").format(
+                value=term.value
+            )
         )
     return Sql(f"s.reg {SQL_OPS[term.op]} ?", (mark,))
 
@@ -380,14 +435,18 @@ def _lang(term: Term, ctx: SearchContext) -> Sql:
     if lang == "en":
         return Sql("1")
     if not lang.isalpha() or len(lang) != 2:
-        raise BadValue(f"lang: takes a two-letter language code such as es, not {term.value!r}")
+        raise BadValue(
+            _("lang: takes a two-letter language code such as es, not {value!r}").format(
+                value=term.value
+            )
+        )
     return Sql(
         "s.card_id IN (SELECT card_id FROM aliases WHERE kind = 'name' AND lang = ?)", (lang,)
     )
 
 
 def _describe_lang(term: Term) -> str:
-    return f"it has a name in “{term.value}”"
+    return _("it has a name in “{lang}”").format(lang=term.value)
 
 
 def _totem(term: Term, ctx: SearchContext) -> Sql:
@@ -405,46 +464,46 @@ def _totem(term: Term, ctx: SearchContext) -> Sql:
 
 
 def _describe_totem(term: Term) -> str:
-    return (
-        f"a deck with the Totem “{term.value}” may hold it (identity within the Totem's, "
-        "not banned, no Colorless Pokémon or Colorless-providing Energy under a Retreat Cost 0 "
-        "Totem)"
-    )
+    return _(
+        "a deck with the Totem “{totem}” may hold it (identity within the Totem's, not "
+        "banned, no Colorless Pokémon or Energy that provides Colorless beside a Retreat "
+        "Cost 0 Totem)"
+    ).format(totem=term.value)
 
 
 def _can(term: Term, ctx: SearchContext) -> Sql:
     if _normal(term.value) != "totem":
-        raise BadValue(f"can: takes totem, not {term.value!r}")
+        raise BadValue(_("can: takes totem, not {value!r}").format(value=term.value))
     return Sql("s.can_totem = 1")
 
 
 def _describe_can(term: Term) -> str:
-    return "it can be a Totem"
+    return _("it can be a Totem")
 
 
-_hp = _number("hp", "HP")
-_retreat = _number("retreat", "the Retreat Cost")
-_prizes = _number("prizes", "the Prize cards it gives")
-_column = _number("cost_column", "the Totem cost column", _column_number)
-_invocation = _number("invocation", "the Invocation Cost")
-_damage = _number("damage", "the highest attack damage")
-_attacks = _number("attacks", "the number of attacks")
-_year = _number("year", "the release year")
-_attack_name = _contains("attack_names", "an attack name", items=True)
-_ability_name = _contains("ability_names", "an ability name", items=True)
-_rarity = _contains("rarity", "the rarity")
-_artist = _contains("artist", "the artist")
-_type = _types("types", "its printed types")
-_weak = _types("weak", "its weaknesses")
-_resist = _types("resist", "its resistances")
+_hp = _number("hp", N_("HP"))
+_retreat = _number("retreat", N_("the Retreat Cost"))
+_prizes = _number("prizes", N_("the Prize cards it gives"))
+_column = _number("cost_column", N_("the Totem cost column"), _column_number)
+_invocation = _number("invocation", N_("the Invocation Cost"))
+_damage = _number("damage", N_("the highest attack damage"))
+_attacks = _number("attacks", N_("the number of attacks"))
+_year = _number("year", N_("the release year"))
+_attack_name = _contains("attack_names", N_("an attack name"), items=True)
+_ability_name = _contains("ability_names", N_("an ability name"), items=True)
+_rarity = _contains("rarity", N_("the rarity"))
+_artist = _contains("artist", N_("the artist"))
+_type = _types("types", N_("its printed types"))
+_weak = _types("weak", N_("its weaknesses"))
+_resist = _types("resist", N_("its resistances"))
 
 
 def _describe_number(term: Term) -> str:
-    return f"the card number {OP_WORDS[term.op]} {term.value}"
+    return compared(_("the card number"), term.op, term.value)
 
 
 def _describe_reg(term: Term) -> str:
-    return f"the regulation mark {OP_WORDS[term.op]} {term.value.upper()}"
+    return compared(_("the regulation mark"), term.op, term.value.upper())
 
 
 KEYS: tuple[Key, ...] = (

@@ -14,6 +14,7 @@ from importlib import resources
 from typing import TYPE_CHECKING
 
 from totemdeck.errors import UsageError
+from totemdeck.i18n import _
 
 if TYPE_CHECKING:
     from lark import Lark, Token, Tree
@@ -28,8 +29,12 @@ class QuerySyntaxError(UsageError):
     A ``TotemdeckError`` (a ``UsageError``: exit 2) with a one-line message."""
 
     def __init__(self, message: str, position: int, query: str = "") -> None:
-        shown = f"{query[:60]!r}{'…' if len(query) > 60 else ''}" if query else "the query"
-        super().__init__(f"search {shown}, character {position + 1}: {message}")
+        shown = f"{query[:60]!r}{'…' if len(query) > 60 else ''}"
+        super().__init__(
+            _("search {query}, character {position}: {reason}").format(
+                query=shown, position=position + 1, reason=message
+            )
+        )
         self.position = position
         self.reason = message
 
@@ -103,7 +108,9 @@ def parse(query: str) -> Node:
 
     if len(query) > MAX_LENGTH:
         raise QuerySyntaxError(
-            f"the query has {len(query)} characters; at most {MAX_LENGTH} are read",
+            _("the query has {count} characters; at most {limit} are read").format(
+                count=len(query), limit=MAX_LENGTH
+            ),
             MAX_LENGTH,
             query,
         )
@@ -123,7 +130,11 @@ def parse(query: str) -> Node:
     terms = _count(node)
     if terms > MAX_TERMS:
         raise QuerySyntaxError(
-            f"the query has {terms} terms; at most {MAX_TERMS} are read", 0, query
+            _("the query has {count} terms; at most {limit} are read").format(
+                count=terms, limit=MAX_TERMS
+            ),
+            0,
+            query,
         )
     return node
 
@@ -148,12 +159,12 @@ def _check_balance(query: str) -> None:
             depth.append(i)
         elif ch == ")":
             if not depth:
-                raise QuerySyntaxError("this ')' closes no '('", i, query)
+                raise QuerySyntaxError(_("this ')' closes no '('"), i, query)
             depth.pop()
     if in_quote is not None:
-        raise QuerySyntaxError("this quote is never closed", in_quote, query)
+        raise QuerySyntaxError(_("this quote is never closed"), in_quote, query)
     if depth:
-        raise QuerySyntaxError("this '(' is never closed", depth[-1], query)
+        raise QuerySyntaxError(_("this '(' is never closed"), depth[-1], query)
 
 
 def _unexpected(query: str, position: int, text: str | None = None) -> QuerySyntaxError:
@@ -161,18 +172,22 @@ def _unexpected(query: str, position: int, text: str | None = None) -> QuerySynt
     before = query[:position].rstrip()
     if before.endswith(("<", ">", "=", ":")) and _KEY_OP.search(before.split()[-1]):
         return QuerySyntaxError(
-            f"{shown!r} cannot start a value after {before.split()[-1]!r} "
-            "(comparisons are : = != < <= > >=, then a value)",
+            _(
+                "{text!r} cannot start a value after {term!r} "
+                "(comparisons are : = != < <= > >=, then a value)"
+            ).format(text=shown, term=before.split()[-1]),
             position,
             query,
         )
     if shown in ("-", "!"):
-        return QuerySyntaxError(f"{shown!r} must come right before a term", position, query)
+        return QuerySyntaxError(
+            _("{text!r} must come right before a term").format(text=shown), position, query
+        )
     if shown == "or" or shown.casefold() == "or":
-        return QuerySyntaxError("'or' needs a term on each side", position, query)
+        return QuerySyntaxError(_("'or' needs a term on each side"), position, query)
     if shown == "()":
-        return QuerySyntaxError("empty parentheses", position, query)
-    return QuerySyntaxError(f"unexpected {shown!r}", position, query)
+        return QuerySyntaxError(_("empty parentheses"), position, query)
+    return QuerySyntaxError(_("unexpected {text!r}").format(text=shown), position, query)
 
 
 def _at_end(query: str) -> QuerySyntaxError:
@@ -180,10 +195,14 @@ def _at_end(query: str) -> QuerySyntaxError:
     last = stripped.split()[-1] if stripped.split() else ""
     position = max(len(stripped) - 1, 0)
     if _KEY_OP.search(last):
-        return QuerySyntaxError(f"{last!r} needs a value after it", position, query)
+        return QuerySyntaxError(
+            _("{term!r} needs a value after it").format(term=last), position, query
+        )
     if last.casefold() == "or" or last in ("-", "!"):
-        return QuerySyntaxError(f"{last!r} needs a term after it", len(stripped) - len(last), query)
-    return QuerySyntaxError("the query ends too early", position, query)
+        return QuerySyntaxError(
+            _("{term!r} needs a term after it").format(term=last), len(stripped) - len(last), query
+        )
+    return QuerySyntaxError(_("the query ends too early"), position, query)
 
 
 def _text(token: Token) -> tuple[str, bool]:

@@ -11,6 +11,7 @@ from totemdeck.catalogue.search.index import index_inputs
 from totemdeck.catalogue.search.keys import SearchContext
 from totemdeck.catalogue.search.parse import parse
 from totemdeck.errors import TotemdeckError
+from totemdeck.i18n import N_, _
 
 if TYPE_CHECKING:
     from totemdeck.catalogue.model import Card
@@ -35,6 +36,23 @@ _ORDER_COLUMNS = (
     "s.card_id, s.name_key, s.name_order, s.hp, s.released, s.set_id, s.number_sort, "
     "s.number_key, s.supertype, s.types, s.cost_column"
 )
+
+
+# How the explanation ends: (every print?, reversed?) → the sentence.
+_SUMMARY = {
+    (False, False): N_("{query}; one row per name (its newest print), sorted by {order}"),
+    (False, True): N_("{query}; one row per name (its newest print), sorted by {order}, reversed"),
+    (True, False): N_("{query}; every print, sorted by {order}"),
+    (True, True): N_("{query}; every print, sorted by {order}, reversed"),
+}
+_ORDER_WORDS = {
+    "name": N_("name"),
+    "hp": N_("HP"),
+    "released": N_("release date"),
+    "set": N_("set and number"),
+    "type": N_("card type"),
+    "column": N_("Totem cost column"),
+}
 
 
 class SearchIndexMissing(TotemdeckError):
@@ -67,8 +85,10 @@ def run_query(
     db = catalogue._db  # the catalogue package's own connection (read-only)
     if index_inputs(db) is None:
         raise SearchIndexMissing(
-            f"{catalogue.path}: this catalogue has no search index from this version of "
-            "totemdeck; run `totemdeck import` again"
+            _(
+                "{path}: this catalogue has no search index from this version of totemdeck; "
+                "run `totemdeck import` again"
+            ).format(path=catalogue.path)
         )
     condition = to_sql(node, ctx, query)
     params = condition.params
@@ -101,8 +121,7 @@ def run_query(
         total = len(rows)
     else:
         total = int(db.execute(count, params).fetchone()[0])
-    shown = "every print" if prints else "one row per name (its newest print)"
-    how = f"{explain(node)}; {shown}, by {order}{' (reversed)' if reverse else ''}"
+    how = _(_SUMMARY[prints, reverse]).format(query=explain(node), order=_(_ORDER_WORDS[order]))
     return Found(_cards(catalogue, [r[0] for r in rows]), total, how)
 
 

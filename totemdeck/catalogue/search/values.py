@@ -11,22 +11,30 @@ import re
 
 from totemdeck.catalogue.model import COLORLESS, ENERGY_TYPES
 from totemdeck.catalogue.search.index import TYPE_BITS, TYPE_LETTERS
+from totemdeck.i18n import N_, _
 
 
 class BadValue(ValueError):
     """A value the key cannot read; the message says what it expects."""
 
 
-# The comparison operators in words ("HP is at least 100").
-OP_WORDS = {
-    ":": "is",
-    "=": "is",
-    "!=": "is not",
-    "<": "is less than",
-    "<=": "is at most",
-    ">": "is more than",
-    ">=": "is at least",
+# "HP is at least 100": each operator as a whole sentence with the key's words in it.
+OP_SENTENCES = {
+    ":": N_("{what} is {value}"),
+    "=": N_("{what} is {value}"),
+    "!=": N_("{what} is not {value}"),
+    "<": N_("{what} is less than {value}"),
+    "<=": N_("{what} is at most {value}"),
+    ">": N_("{what} is more than {value}"),
+    ">=": N_("{what} is at least {value}"),
 }
+
+
+def compared(what: str, op: str, value: object) -> str:
+    """``what`` (already in the current language) compared with ``value``, in words."""
+    return _(OP_SENTENCES[op]).format(what=what, value=value)
+
+
 SQL_OPS = {":": "=", "=": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
 _SEPARATORS = re.compile(r"[\s,/+|&]+")
 _DATE = re.compile(r"^(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?$")
@@ -36,7 +44,9 @@ def whole_number(value: str, what: str) -> int:
     """A whole number, or ``BadValue`` saying the key wants one."""
     text = value.strip()
     if not re.fullmatch(r"\d{1,6}", text):
-        raise BadValue(f"{what} takes a whole number, not {value!r}")
+        raise BadValue(
+            _("{what} takes a whole number, not {value!r}").format(what=_(what), value=value)
+        )
     return int(text)
 
 
@@ -44,7 +54,7 @@ def type_names(value: str) -> tuple[str, ...]:
     """Types from PTCG Live letters (``RD``) or names (``fire,dark``, ``psychic``)."""
     text = value.strip()
     if not text:
-        raise BadValue("a type is missing: use letters (R, W, …) or names (fire, water …)")
+        raise BadValue(_("a type is missing: use letters (R, W, …) or names (fire, water …)"))
     if re.fullmatch(r"[GRWLPFDMYNCgrwlpfdmync]+", text) and (len(text) > 1 or text.isupper()):
         return tuple(dict.fromkeys(TYPE_LETTERS[letter] for letter in text.upper()))
     found: list[str] = []
@@ -61,7 +71,9 @@ def type_names(value: str) -> tuple[str, ...]:
         if len(matches) != 1:
             known = ", ".join(t.casefold() for t in (*ENERGY_TYPES, COLORLESS))
             raise BadValue(
-                f"{word!r} is not a type; use letters G R W L P F D M Y N C or one of {known}"
+                _(
+                    "{word!r} is not a type; use letters G R W L P F D M Y N C or one of {known}"
+                ).format(word=word, known=known)
             )
         found.append(matches[0])
     return tuple(dict.fromkeys(found))
@@ -78,7 +90,9 @@ def date_range(value: str) -> tuple[str, str]:
     """``2023`` → ("2023-01-01", "2024-01-01"): the first day and the day after the end."""
     found = _DATE.match(value.strip())
     if not found:
-        raise BadValue(f"a release date is YYYY, YYYY-MM or YYYY-MM-DD, not {value!r}")
+        raise BadValue(
+            _("a release date is YYYY, YYYY-MM or YYYY-MM-DD, not {value!r}").format(value=value)
+        )
     year, month, day = (int(g) if g else None for g in found.groups())
     assert year is not None
     try:
@@ -90,7 +104,9 @@ def date_range(value: str) -> tuple[str, str]:
         else:
             end = start + dt.timedelta(days=1)
     except ValueError as exc:
-        raise BadValue(f"{value!r} is not a date ({exc})") from None
+        raise BadValue(
+            _("{value!r} is not a date ({reason})").format(value=value, reason=exc)
+        ) from None
     return start.isoformat(), end.isoformat()
 
 
@@ -107,7 +123,7 @@ def fts_query(text: str, phrase: bool) -> str:
     """
     words = re.findall(r"[\w']+\*?", text)
     if not words:
-        raise BadValue(f"{text!r} has no words to look for")
+        raise BadValue(_("{text!r} has no words to look for").format(text=text))
     if phrase and len(words) > 1:
         return '"' + " ".join(w.rstrip("*").replace('"', '""') for w in words) + '"'
     return " ".join(
