@@ -342,3 +342,17 @@ def test_a_totem_name_whose_prints_differ_asks_for_an_id(tmp_path: Path) -> None
     with write_catalogue(tmp_path, cards) as cat, pytest.raises(QuerySyntaxError) as caught:
         search_cards(cat, "totem:'Charizard ex'".replace("'", '"'))
     assert "give a card id" in str(caught.value) and "Fire/Darkness" in str(caught.value)
+
+
+def test_explanations_and_errors_speak_the_current_language(cat: Catalogue) -> None:
+    from totemdeck.i18n import use_language
+
+    with use_language("es"):
+        text = search_cards(cat, "hp>=100 id<=R -t:item", order="hp").explanation
+        assert text.startswith(
+            "PS es como mínimo 100 y su identidad está dentro de Fuego y no (la línea de tipo "
+            "tiene “item”)"
+        )
+        assert text.endswith("ordenadas por PS")
+        with pytest.raises(QuerySyntaxError, match="¿quisiste decir 'hp'?"):
+            search_cards(cat, "hpp>3")
