@@ -354,5 +354,5 @@ def test_explanations_and_errors_speak_the_current_language(cat: Catalogue) -> N
             "tiene “item”)"
         )
         assert text.endswith("ordenadas por PS")
-        with pytest.raises(QuerySyntaxError, match="¿quisiste decir 'hp'?"):
+        with pytest.raises(QuerySyntaxError, match=r"¿quisiste decir 'hp'\?"):
             search_cards(cat, "hpp>3")
