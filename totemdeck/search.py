@@ -53,9 +53,7 @@ class RulesContext:
     @property
     def fmt(self) -> FormatRules:
         if self._fmt is None:
-            from totemdeck.rules.format import load_format
-
-            self._fmt = load_format()
+            self._fmt = _packaged_format()
         return self._fmt
 
     @property
@@ -156,6 +154,14 @@ def _colorless_probe() -> Card:
         retreat_cost=1, evolves_from=None, dex=(), regulation_mark=None,
         set=CardSet("probe", "Probe", "Probe", None, "2000-01-01"), number="1", rarity=None,
     )  # fmt: skip
+
+
+@lru_cache(maxsize=1)
+def _packaged_format() -> FormatRules:
+    """The packaged format file, read once (it changes only with totemdeck itself)."""
+    from totemdeck.rules.format import load_format
+
+    return load_format()
 
 
 def _installed_banlist() -> Banlist:
