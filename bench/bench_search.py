@@ -4,7 +4,8 @@ and the cold CLI search against ``totemdeck --version`` (the baseline) from the 
 Targets (issue 10): median query <= 10 ms, slowest <= 50 ms; a cold
 ``totemdeck card search 'totem:sv3-125 t:supporter'`` at most +60 ms over ``--version``.
 Each in-process figure is a median of repeated runs after one warm-up run, as a long-lived
-process (the web app) sees them; the baseline for them is a query that reads one row by id.
+process (the web app) sees them; their baseline is one bare scan of the search table
+(``count(*) … WHERE hp > 1000``), the least any query that cannot use an index costs.
 """
 
 from __future__ import annotations
@@ -64,8 +65,8 @@ def main() -> None:
             origins={"pokemontcg": str(SHARED / "pokemontcg"), "tcgdex": str(SHARED / "tcgdex/v2")},
         )
         with Catalogue.open(folder) as cat:
-            baseline = median_seconds(lambda: cat._db.execute(
-                "SELECT data FROM cards WHERE id = 'sv3-125'").fetchall(), 50)  # fmt: skip
+            scan = "SELECT count(*) FROM search WHERE hp > 1000"
+            baseline = median_seconds(lambda: cat._db.execute(scan).fetchall(), 50)
             for query in QUERIES:  # warm: page cache, banlist, Totem lookups
                 search_cards(cat, query)
             times = {q: median_seconds(lambda q=q: search_cards(cat, q), 7) for q in QUERIES}
@@ -77,7 +78,7 @@ def main() -> None:
     ordered = sorted(times.items(), key=lambda kv: kv[1])
     median = statistics.median(times.values())
     slowest_query, slowest = ordered[-1]
-    print(f"baseline: one card row by id (median of 50):          {baseline * 1000:7.3f} ms")
+    print(f"baseline: one bare scan of the search table (median of 50): {baseline * 1000:.2f} ms")
     for query, seconds in ordered:
         print(f"  {seconds * 1000:7.2f} ms  {totals[query]:6d} cards  {query}")
     print(

@@ -16,7 +16,7 @@ from totemdeck.catalogue.model import COLORLESS, ENERGY_TYPES
 
 # Bump when a column, a flag or how a fact is computed changes: the next import rebuilds the
 # index, and readers of an older one are told to import again.
-INDEX_VERSION = "1"
+INDEX_VERSION = "3"
 
 # Types as bits, in FORMAT.md order; Colorless last (it never counts for identity).
 TYPE_BITS: dict[str, int] = {t: 1 << i for i, t in enumerate((*ENERGY_TYPES, COLORLESS))}
@@ -109,22 +109,30 @@ CREATE VIRTUAL TABLE search_text USING fts5(
 """
 _INDEXES = """
 CREATE UNIQUE INDEX search_card ON search(card_id);
+CREATE INDEX search_name_key ON search(name_key);
 """
 
 
 def write_index(db: sqlite3.Connection, rows: Iterable[SearchRow], inputs: str) -> int:
     """Replace the whole search index with ``rows``; record what it was built from."""
-    rows = list(rows)
-    name_order = {key: i for i, key in enumerate(sorted({row.name_key for row in rows}))}
-    newest = sorted(range(len(rows)), key=lambda i: (rows[i].released, rows[i].card_id))
-    recency = {index: rank for rank, index in enumerate(newest)}
+    by_age = sorted(rows, key=lambda row: (row.released, row.card_id))
+    recency = {row.card_id: rank for rank, row in enumerate(by_age)}
+    name_order = {key: i for i, key in enumerate(sorted({row.name_key for row in by_age}))}
+    # Stored in name order, newest print first: a scan in rowid order is the default
+    # ordering, so the common search stops after a page instead of sorting every match.
+    rows = sorted(by_age, key=lambda row: (name_order[row.name_key], -recency[row.card_id]))
     db.executescript(_DDL)
     fields = [c for c in COLUMNS if c != "text"]
     db.executemany(
         f"INSERT INTO search(rowid, {', '.join((*fields, *_RANKS))}) "
         f"VALUES ({', '.join('?' * (len(fields) + len(_RANKS) + 1))})",
         (
-            (i + 1, *(getattr(row, name) for name in fields), name_order[row.name_key], recency[i])
+            (
+                i + 1,
+                *(getattr(row, name) for name in fields),
+                name_order[row.name_key],
+                recency[row.card_id],
+            )
             for i, row in enumerate(rows)
         ),
     )

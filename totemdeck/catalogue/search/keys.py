@@ -144,11 +144,15 @@ def name_condition(text: str) -> Sql:
 
 
 def exact_name_condition(name: str) -> Sql:
-    """The name is ``name`` as FORMAT.md compares names (any language the catalogue has)."""
-    keys = sorted({name_key(name), name_key(name, "Pokémon")})
+    """The name is ``name`` as FORMAT.md compares names (any language the catalogue has).
+
+    Both sides are indexed (``search.name_key``, ``aliases.alias_key``): no scan."""
+    keys = tuple(sorted({name_key(name), name_key(name, "Pokémon")}))
+    marks = ",".join("?" * len(keys))
     return Sql(
-        "(" + " OR ".join(["s.names LIKE ? ESCAPE '\\'"] * len(keys)) + ")",
-        tuple(like_pattern(f"|{key}|") for key in keys),
+        f"(s.name_key IN ({marks}) OR s.card_id IN (SELECT card_id FROM aliases "
+        f"WHERE alias_key IN ({marks}) AND kind = 'name'))",
+        keys + keys,
     )
 
 

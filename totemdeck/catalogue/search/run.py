@@ -91,7 +91,27 @@ def run_query(
             ).format(path=catalogue.path)
         )
     condition = to_sql(node, ctx, query)
-    params = condition.params
+    _tune(db)
+    where = f"FROM search s WHERE {condition.text}"
+    if order == "name" and lang == "en" and not reverse:
+        ids, total = _in_stored_order(db, where, condition.params, limit, prints)
+    else:
+        ids, total = _sorted(db, where, condition.params, order, reverse, limit, prints, lang)
+    how = _(_SUMMARY[prints, reverse]).format(query=explain(node), order=_(_ORDER_WORDS[order]))
+    return Found(_cards(catalogue, ids), total, how)
+
+
+def _sorted(
+    db: sqlite3.Connection,
+    where: str,
+    params: tuple[object, ...],
+    order: str,
+    reverse: bool,
+    limit: int | None,
+    prints: bool,
+    lang: str,
+) -> tuple[list[str], int]:
+    """Any order: SQLite sorts the matches (one per name: the newest print's facts)."""
     first, ties = ORDERS[order]
     direction = "DESC" if reverse else "ASC"
     nulls = f"{first} IS NULL, " if order in _NULLABLE else ""
@@ -106,8 +126,6 @@ def run_query(
             "coalesce((SELECT min(alias_key) FROM aliases a WHERE a.card_id = s.card_id "
             "AND a.kind = 'name' AND a.lang = ?), s.name_key)",
         )
-    _tune(db)
-    where = f"FROM search s WHERE {condition.text}"
     if prints:
         page = f"SELECT s.card_id {where} ORDER BY {order_by} LIMIT ?"
         count = f"SELECT count(*) {where}"
@@ -118,11 +136,27 @@ def run_query(
         count = f"SELECT count(DISTINCT s.name_order) {where}"
     rows = db.execute(page, (*params, *order_params, -1 if limit is None else limit)).fetchall()
     if limit is None or len(rows) < limit:
-        total = len(rows)
-    else:
-        total = int(db.execute(count, params).fetchone()[0])
-    how = _(_SUMMARY[prints, reverse]).format(query=explain(node), order=_(_ORDER_WORDS[order]))
-    return Found(_cards(catalogue, [r[0] for r in rows]), total, how)
+        return [r[0] for r in rows], len(rows)
+    return [r[0] for r in rows], int(db.execute(count, params).fetchone()[0])
+
+
+def _in_stored_order(
+    db: sqlite3.Connection, where: str, params: tuple[object, ...], limit: int | None, prints: bool
+) -> tuple[list[str], int]:
+    """The default order needs no sort: rows are stored by name, newest print first, so the
+    first row of each name is its newest match; the rest of the one scan is only counted."""
+    rows = db.execute(f"SELECT s.card_id, s.name_order {where} ORDER BY s.rowid", params)
+    ids: list[str] = []
+    total = 0
+    last_name = None
+    for card_id, name in rows:
+        if not prints and name == last_name:
+            continue
+        last_name = name
+        total += 1
+        if limit is None or len(ids) < limit:
+            ids.append(card_id)
+    return ids, total
 
 
 def _tune(db: sqlite3.Connection) -> None:
