@@ -11,7 +11,14 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench import bench_decks, bench_import, bench_long_decks, bench_tcgdex, bench_web
+from bench import (
+    bench_decks,
+    bench_import,
+    bench_long_decks,
+    bench_search,
+    bench_tcgdex,
+    bench_web,
+)
 
 SUITES = {
     "import": bench_import.main,
@@ -19,6 +26,7 @@ SUITES = {
     "decks": bench_decks.main,
     "long-decks": bench_long_decks.main,
     "web": bench_web.main,
+    "search": bench_search.main,
 }
 
 

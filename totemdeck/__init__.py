@@ -56,6 +56,9 @@ _EXPORTS = {
     "make_checker": "totemdeck.api",
     "export_deck": "totemdeck.export.formats",
     "deck_stats": "totemdeck.stats",
+    "QuerySyntaxError": "totemdeck.search",
+    "SearchResult": "totemdeck.search",
+    "search_cards": "totemdeck.search",
     # reports
     "render_json": "totemdeck.report.json",
     "render_text": "totemdeck.report.text",
@@ -77,7 +80,9 @@ __all__ = [
     "FormatRules",
     "ImportOptions",
     "ImportResult",
+    "QuerySyntaxError",
     "Report",
+    "SearchResult",
     "TotemLookup",
     "TotemNumbers",
     "TotemdeckError",
@@ -97,6 +102,7 @@ __all__ = [
     "read_decklist",
     "render_json",
     "render_text",
+    "search_cards",
 ]
 
 
@@ -138,5 +144,6 @@ if TYPE_CHECKING:  # what type checkers and editors see
     from totemdeck.rules.engine import Checker, Report, check
     from totemdeck.rules.format import FormatRules, load_format
     from totemdeck.rules.totem import TotemNumbers
+    from totemdeck.search import QuerySyntaxError, SearchResult, search_cards
     from totemdeck.sources.interface import CardSource, ImportOptions
     from totemdeck.stats import deck_stats

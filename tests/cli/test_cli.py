@@ -132,10 +132,11 @@ def test_totem_command(full_catalogue_dir: Path, capsys: pytest.CaptureFixture[s
 
 
 def test_card_search_and_show(full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert (
-        main(["card", "search", "pokemon catcher", "--limit", "3", *cat(full_catalogue_dir)]) == 0
-    )
+    search = ["card", "search", "pokemon catcher", *cat(full_catalogue_dir)]
+    assert main([*search, "--prints", "--limit", "3"]) == 0
     assert len(capsys.readouterr().out.splitlines()) == 3
+    assert main(search) == 0  # one row per name
+    assert capsys.readouterr().out.count("Pokémon Catcher") == 1
     assert main(["card", "show", "sv3-125", "--format", "json", *cat(full_catalogue_dir)]) == 0
     assert json.loads(capsys.readouterr().out)["name"] == "Charizard ex"
     assert main(["card", "show", "sv3-125", *cat(full_catalogue_dir)]) == 0

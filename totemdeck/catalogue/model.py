@@ -44,10 +44,12 @@ STAGES: tuple[str, ...] = (
 
 @dataclass(frozen=True, slots=True)
 class Attack:
-    """An attack: its name and its Energy cost symbols, in print order."""
+    """An attack: its name and its Energy cost symbols, in print order; damage and text."""
 
     name: str
     cost: tuple[str, ...]
+    damage: str = ""  # as printed: "180+", "30×", "" (searches read the number)
+    text: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +90,11 @@ class Card:
     source: str = "pokemontcg"
     legalities: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
     aliases: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
+    # What searches read besides the rules' fields (card text, weakness, credits).
+    ability_texts: tuple[str, ...] = field(default=(), compare=False)
+    weaknesses: tuple[str, ...] = field(default=(), compare=False)
+    resistances: tuple[str, ...] = field(default=(), compare=False)
+    artist: str | None = field(default=None, compare=False)
 
     @property
     def is_pokemon(self) -> bool:
@@ -125,7 +132,10 @@ class Card:
             "stage": self.stage,
             "types": list(self.types),
             "hp": self.hp,
-            "attacks": [{"name": a.name, "cost": list(a.cost)} for a in self.attacks],
+            "attacks": [
+                {"name": a.name, "cost": list(a.cost), "damage": a.damage, "text": a.text}
+                for a in self.attacks
+            ],
             "abilities": list(self.abilities),
             "rules": list(self.rules),
             "retreat_cost": self.retreat_cost,
@@ -147,6 +157,10 @@ class Card:
             "source": self.source,
             "legalities": dict(self.legalities),
             "aliases": dict(self.aliases),
+            "ability_texts": list(self.ability_texts),
+            "weaknesses": list(self.weaknesses),
+            "resistances": list(self.resistances),
+            "artist": self.artist,
         }
 
     @classmethod
@@ -161,7 +175,10 @@ class Card:
             stage=record["stage"],
             types=tuple(record["types"]),
             hp=record["hp"],
-            attacks=tuple(Attack(a["name"], tuple(a["cost"])) for a in record["attacks"]),
+            attacks=tuple(
+                Attack(a["name"], tuple(a["cost"]), a.get("damage", ""), a.get("text", ""))
+                for a in record["attacks"]
+            ),
             abilities=tuple(record["abilities"]),
             rules=tuple(record["rules"]),
             retreat_cost=record["retreat_cost"],
@@ -183,6 +200,10 @@ class Card:
             source=record.get("source", "pokemontcg"),
             legalities=dict(record.get("legalities", {})),
             aliases=dict(record.get("aliases", {})),
+            ability_texts=tuple(record.get("ability_texts", ())),
+            weaknesses=tuple(record.get("weaknesses", ())),
+            resistances=tuple(record.get("resistances", ())),
+            artist=record.get("artist"),
         )
 
 

@@ -11,7 +11,7 @@ import os
 from pathlib import Path
 
 DB_NAME = "catalogue.sqlite"
-SCHEMA_VERSION = "5"  # bump on any table change: older catalogues are rebuilt
+SCHEMA_VERSION = "6"  # bump on any table or record change: older catalogues are rebuilt
 ENV_VAR = "TOTEMDECK_CATALOGUE"
 
 DDL = """

@@ -17,11 +17,12 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from totemdeck.catalogue.damage import check_header, is_damage
 from totemdeck.catalogue.errors import CatalogueDamaged, CatalogueError
 from totemdeck.catalogue.names import name_key
+from totemdeck.catalogue.read import Catalogue
 from totemdeck.catalogue.rows import (
     CardRow,
     Print,
@@ -32,6 +33,9 @@ from totemdeck.catalogue.rows import (
 )
 from totemdeck.catalogue.schema import DB_NAME, DDL, INDEXES, SCHEMA_VERSION, default_dir
 from totemdeck.i18n import _
+
+if TYPE_CHECKING:
+    from totemdeck.catalogue.search.index import SearchRow
 
 __all__ = ["CatalogueWriter"]
 
@@ -370,6 +374,23 @@ class CatalogueWriter:
     def count_cards(self, source: str) -> int:
         row = self._db.execute("SELECT COUNT(*) FROM cards WHERE source = ?", (source,))
         return int(row.fetchone()[0])
+
+    # -- the search index (its tables and rows: catalogue/search/index.py) -------------------
+
+    def put_search_index(self, rows: Iterable[SearchRow], inputs: str) -> int:
+        """Replace the search index with ``rows`` (computed by the importer)."""
+        from totemdeck.catalogue.search.index import write_index
+
+        return write_index(self._db, rows, inputs)
+
+    def search_index_inputs(self) -> str | None:
+        from totemdeck.catalogue.search.index import index_inputs
+
+        return index_inputs(self._db)
+
+    def reader(self) -> Catalogue:
+        """A ``Catalogue`` over the copy being built (it sees this writer's rows)."""
+        return Catalogue(self.path, self._db)
 
     # -- a merged source's own records (staged until the merge) ----------------------------
 

@@ -2,39 +2,91 @@
 
 from __future__ import annotations
 
-import json
+from enum import StrEnum
 
 import typer
 
 from totemdeck.cli import app
 from totemdeck.cli.options import CatalogueOption, FormatOption, LangOption, OutputFormat
-from totemdeck.cli.output import EXIT_PROBLEMS, write_text
+from totemdeck.cli.output import write_text
+from totemdeck.i18n import _
 
 card_app = typer.Typer(help="Look cards up in the catalogue.", no_args_is_help=True)
 app.add_typer(card_app, name="card")
 
 
+class SearchFormat(StrEnum):
+    text = "text"
+    json = "json"
+    csv = "csv"
+
+
+class SearchOrder(StrEnum):
+    name = "name"
+    hp = "hp"
+    released = "released"
+    set = "set"
+    type = "type"
+    column = "column"
+
+
 @card_app.command("search")
 def search(
-    query: str = typer.Argument(..., help="Part of a name; case and accents are ignored."),
-    limit: int = typer.Option(20, "--limit", "-n", min=1, help="Most prints to list."),
+    query: str = typer.Argument(
+        ...,
+        help="A search such as 'totem:sv3-125 t:supporter' or 'hp>=200 is:ex' (README: "
+        "Search cards); bare words search the name.",
+    ),
+    prints: bool = typer.Option(False, "--prints", help="Every print, not one per name."),
+    order: SearchOrder = typer.Option(SearchOrder.name, "--order", help="Sort by."),
+    reverse: bool = typer.Option(False, "--reverse", help="Reverse the order."),
+    limit: int = typer.Option(60, "--limit", "-n", min=0, help="Most cards to list (0: all)."),
+    lang: str = LangOption,
+    explain_query: bool = typer.Option(
+        False, "--explain", help="Say first how the query was understood."
+    ),
     catalogue: str = CatalogueOption,
-    output: OutputFormat = FormatOption,
+    output: SearchFormat = typer.Option(SearchFormat.text, "--format", "-f", help="Output format."),
 ) -> None:
-    """Find prints by name. Example: totemdeck card search "charizard ex" --limit 5"""
+    """Search cards. Example: totemdeck card search 'totem:sv3-125 t:supporter o:draw'"""
     from totemdeck.catalogue import Catalogue
-    from totemdeck.report.card import render_card_list
+    from totemdeck.rules.format import load_format
+    from totemdeck.search import search_cards
 
     with Catalogue.open(catalogue) as cat:
-        found = cat.search(query, limit=limit)
-    if output is OutputFormat.json:
-        write_text(json.dumps([c.to_record() for c in found], indent=2, ensure_ascii=False) + "\n")
-    elif found:
-        write_text(render_card_list(found))
-    if not found:
-        if output is OutputFormat.text:
-            typer.echo(f"no card name contains {query!r}", err=True)
-        raise typer.Exit(EXIT_PROBLEMS)
+        result = search_cards(
+            cat,
+            query,
+            order=order.value,
+            reverse=reverse,
+            limit=limit or None,
+            prints=prints,
+            lang=lang,
+        )
+    if output is SearchFormat.json:
+        from totemdeck.report.search import render_json
+
+        write_text(render_json(result, query, prints, lang, load_format()))
+        return
+    if output is SearchFormat.csv:
+        from totemdeck.report.search import render_csv
+
+        write_text(render_csv(result, lang, load_format()))
+        return
+    from totemdeck.report.search import render_text
+
+    head = _("query: {explanation}").format(explanation=result.explanation) + "\n"
+    head = head if explain_query else ""
+    write_text(head + render_text(result, lang))
+    if not result.cards:
+        typer.echo(_("no card matches the query"), err=True)
+    elif result.total > len(result.cards):
+        typer.echo(
+            _("{shown} of {total} shown (--limit 0 lists them all)").format(
+                shown=len(result.cards), total=result.total
+            ),
+            err=True,
+        )
 
 
 @card_app.command("show")

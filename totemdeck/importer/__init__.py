@@ -16,6 +16,7 @@ from pathlib import Path
 
 from totemdeck.catalogue.write import CatalogueWriter
 from totemdeck.importer import merge
+from totemdeck.importer.search_facts import refresh_search_index
 from totemdeck.importer.summary import (
     ImportFailed,
     ImportResult,
@@ -108,6 +109,7 @@ def run_import(
             summary = source.import_into(writer, location, options, make_progress())
             result.summaries.append(summary)
         result.merge = _merge_if_needed(writer, result.summaries, options.force)
+        refresh_search_index(writer, options.force or any(s.changed for s in result.summaries))
         failed = [s for s in result.summaries if s.skipped]
         if failed and not keep_going:
             count = sum(len(s.skipped) for s in failed)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, NotRequired, TypedDict
 
-from totemdeck.catalogue.model import STAGES
+from totemdeck.catalogue.model import COLORLESS, ENERGY_TYPES, STAGES
 from totemdeck.sources.pokemontcg import SOURCE_NAME
 
 SOURCE = SOURCE_NAME
@@ -28,6 +28,8 @@ class RawSet(TypedDict):
 class RawAttack(TypedDict):
     name: str
     cost: NotRequired[list[str]]
+    damage: NotRequired[str]
+    text: NotRequired[str]
 
 
 class RawCard(TypedDict):
@@ -48,6 +50,9 @@ class RawCard(TypedDict):
     rarity: NotRequired[str]
     images: NotRequired[dict[str, str]]
     legalities: NotRequired[dict[str, str]]
+    weaknesses: NotRequired[list[dict[str, str]]]
+    resistances: NotRequired[list[dict[str, str]]]
+    artist: NotRequired[str]
 
 
 _STAGE_OF_SUBTYPE = {s: s for s in STAGES}
@@ -104,10 +109,16 @@ def card_record(raw: RawCard, card_set: dict[str, Any]) -> dict[str, Any]:
         "types": list(dict.fromkeys(raw.get("types") or [])),
         "hp": _hp(raw.get("hp")),
         "attacks": [
-            {"name": a.get("name", ""), "cost": list(a.get("cost") or [])}
+            {
+                "name": a.get("name", ""),
+                "cost": list(a.get("cost") or []),
+                "damage": str(a.get("damage") or ""),
+                "text": str(a.get("text") or ""),
+            }
             for a in raw.get("attacks") or []
         ],
         "abilities": [a.get("name", "") for a in raw.get("abilities") or []],
+        "ability_texts": [str(a.get("text") or "") for a in raw.get("abilities") or []],
         "rules": list(raw.get("rules") or []),
         # A Pokémon printed without retreat symbols has Retreat Cost 0.
         "retreat_cost": len(raw.get("retreatCost") or []) if is_pokemon else None,
@@ -121,5 +132,14 @@ def card_record(raw: RawCard, card_set: dict[str, Any]) -> dict[str, Any]:
         "source": SOURCE,
         "legalities": dict(raw.get("legalities") or {}),
         "aliases": {},
+        "weaknesses": _types_of(raw.get("weaknesses")),
+        "resistances": _types_of(raw.get("resistances")),
+        "artist": raw.get("artist") or None,
     }
     return record
+
+
+def _types_of(entries: list[dict[str, str]] | None) -> list[str]:
+    """``[{"type": "Grass", "value": "×2"}]`` → ``["Grass"]`` (weaknesses, resistances)."""
+    found = (e.get("type") for e in entries or [])
+    return list(dict.fromkeys(t for t in found if t in (*ENERGY_TYPES, COLORLESS)))

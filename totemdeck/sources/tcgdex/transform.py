@@ -15,6 +15,7 @@ from typing import Any
 
 import yaml
 
+from totemdeck.catalogue.model import COLORLESS, ENERGY_TYPES
 from totemdeck.sources.tcgdex import SOURCE_NAME
 
 SOURCE = SOURCE_NAME
@@ -157,10 +158,16 @@ def card_record(raw: dict[str, Any], card_set: dict[str, Any]) -> dict[str, Any]
         "types": list(dict.fromkeys(raw.get("types") or [])),
         "hp": raw.get("hp") if isinstance(raw.get("hp"), int) else None,
         "attacks": [
-            {"name": a.get("name", ""), "cost": list(a.get("cost") or [])}
+            {
+                "name": a.get("name", ""),
+                "cost": list(a.get("cost") or []),
+                "damage": str(a.get("damage") or ""),
+                "text": str(a.get("effect") or ""),
+            }
             for a in raw.get("attacks") or []
         ],
         "abilities": [a.get("name", "") for a in raw.get("abilities") or []],
+        "ability_texts": [str(a.get("effect") or "") for a in raw.get("abilities") or []],
         "rules": _rules(raw, name, stage),
         "retreat_cost": int(raw.get("retreat") or 0) if is_pokemon else None,
         "evolves_from": raw.get("evolveFrom") or None,
@@ -175,6 +182,9 @@ def card_record(raw: dict[str, Any], card_set: dict[str, Any]) -> dict[str, Any]
             fmt: "Legal" for fmt, legal in (raw.get("legal") or {}).items() if legal is True
         },
         "aliases": {},
+        "weaknesses": _types_of(raw.get("weaknesses")),
+        "resistances": _types_of(raw.get("resistances")),
+        "artist": raw.get("illustrator") or None,
     }
 
 
@@ -207,3 +217,9 @@ def card_updated(raw: dict[str, Any]) -> str | None:
     """When TCGdex last changed the card, as it says."""
     updated = raw.get("updated")
     return None if updated is None else str(updated)
+
+
+def _types_of(entries: Any) -> list[str]:
+    """``[{"type": "Grass", "value": "×2"}]`` → ``["Grass"]`` (weaknesses, resistances)."""
+    found = (e.get("type") for e in entries or [] if isinstance(e, dict))
+    return list(dict.fromkeys(t for t in found if t in (*ENERGY_TYPES, COLORLESS)))

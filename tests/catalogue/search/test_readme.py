@@ -1,0 +1,50 @@
+"""The README's search section is true: every example runs and finds cards, every key is in
+the syntax table, and the error shown is the error given."""
+
+from __future__ import annotations
+
+import re
+import shlex
+from pathlib import Path
+
+import pytest
+
+from totemdeck.catalogue.read import Catalogue
+from totemdeck.catalogue.search.keys import KEYS
+from totemdeck.cli import main
+from totemdeck.search import search_cards
+
+ROOT = Path(__file__).resolve().parents[3]
+README = (ROOT / "README.md").read_text(encoding="utf-8")
+SECTION = README[README.index("### Search cards") : README.index("### Look one card up")]
+ROWS = re.findall(r"^\| `(\w+)` \|.*\| `([^`]+)` \|$", SECTION, re.MULTILINE)
+COMMANDS = re.findall(r"^totemdeck card search (.+?)(?:\s{2,}#.*)?$", SECTION, re.MULTILINE)
+
+
+def test_the_table_has_every_key_with_its_example() -> None:
+    assert {(k.name, k.example) for k in KEYS} == set(ROWS)
+
+
+@pytest.mark.parametrize(("key", "example"), ROWS)
+def test_each_table_example_finds_cards(catalogue: Catalogue, key: str, example: str) -> None:
+    found = search_cards(catalogue, example)
+    assert found.total > 0 and found.cards, f"{example!r} finds nothing"
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_each_command_example_runs(
+    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    args = shlex.split(re.sub(r"\s+>\s+\S+$", "", command))  # no "> file.csv"
+    assert main(["card", "search", *args, "--catalogue", str(full_catalogue_dir)]) == 0
+    assert capsys.readouterr().out.strip(), f"{command} finds nothing"
+
+
+def test_the_error_example_is_the_error(
+    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    shown = re.search(r"^\$ totemdeck card search (.+)\n(.+)$", SECTION, re.MULTILINE)
+    assert shown is not None
+    args = shlex.split(shown.group(1))
+    assert main(["card", "search", *args, "--catalogue", str(full_catalogue_dir)]) == 2
+    assert capsys.readouterr().err.strip() == shown.group(2)

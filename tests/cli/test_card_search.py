@@ -1,0 +1,84 @@
+"""``totemdeck card search`` over the real catalogue: formats, exit codes, empty results."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pandas as pd
+import pytest
+
+from totemdeck.cli import main
+from totemdeck.schemas import first_error
+
+
+def run(folder: Path, *args: str) -> int:
+    return main(["card", "search", *args, "--catalogue", str(folder)])
+
+
+def test_text_rows_and_explain(
+    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(full_catalogue_dir, "totem:sv3-125 t:supporter o:draw", "--explain", "-n", "5") == 0
+    out, err = capsys.readouterr()
+    lines = out.splitlines()
+    assert lines[0].startswith("query: a deck with the Totem “sv3-125” may hold it")
+    assert len(lines) == 6 and all("Supporter" in line for line in lines[1:])
+    assert "5 of " in err and "--limit 0" in err
+
+
+def test_json_follows_its_schema(
+    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(full_catalogue_dir, "is:radiant", "--format", "json", "--order", "hp") == 0
+    document = json.loads(capsys.readouterr().out)
+    assert first_error("search", document) is None
+    assert document["total"] == document["shown"] > 10 and not document["prints"]
+    hps = [c["hp"] for c in document["cards"]]
+    assert hps == sorted(hps) and all(c["name"].startswith("Radiant ") for c in document["cards"])
+
+
+def test_csv_is_one_flat_row_per_card(
+    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(full_catalogue_dir, "supercaña", "--format", "csv", "--lang", "es") == 0
+    frame = pd.read_csv(io.StringIO(capsys.readouterr().out))
+    assert list(frame["shown_name"]) == ["Supercaña"] and list(frame["name"]) == ["Super Rod"]
+    assert {"set_code", "number", "identity", "released"} <= set(frame.columns)
+
+
+def test_spanish_names_are_shown(
+    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(full_catalogue_dir, '!"Boss\'s Orders"', "--lang", "es") == 0
+    assert "Órdenes de Jefes" in capsys.readouterr().out
+
+
+def test_empty_result_exits_0_and_says_so(
+    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(full_catalogue_dir, "hp>9000") == 0
+    out, err = capsys.readouterr()
+    assert out == "" and "no card matches" in err
+
+
+def test_percent_matches_only_a_percent(
+    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 16: `card search %` listed every card (LIKE wildcards were not escaped)."""
+    assert run(full_catalogue_dir, "%", "--prints", "--limit", "0") == 0
+    out, _err = capsys.readouterr()
+    assert all("%" in line for line in out.splitlines())
+    assert run(full_catalogue_dir, "_", "--prints", "--limit", "0") == 0
+    out, _err = capsys.readouterr()
+    assert 0 < len(out.splitlines()) < 20 and all("_" in line for line in out.splitlines())
+
+
+@pytest.mark.parametrize("query", ["hp>>3", "hpp>3", "(t:item", 'o:"draw'])
+def test_bad_query_exits_2_with_one_line(
+    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str], query: str
+) -> None:
+    assert run(full_catalogue_dir, query) == 2
+    out, err = capsys.readouterr()
+    assert out == "" and len(err.strip().splitlines()) == 1 and "character" in err

@@ -1,0 +1,174 @@
+"""Run a query over the catalogue's search index: filter, one row per name, order, limit."""
+
+from __future__ import annotations
+
+import sqlite3
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from totemdeck.catalogue.search.compile import check_keys, explain, to_sql
+from totemdeck.catalogue.search.index import index_inputs
+from totemdeck.catalogue.search.keys import SearchContext
+from totemdeck.catalogue.search.parse import parse
+from totemdeck.errors import TotemdeckError
+from totemdeck.i18n import N_, _
+
+if TYPE_CHECKING:
+    from totemdeck.catalogue.model import Card
+    from totemdeck.catalogue.read import Catalogue
+
+# ``--order``: the first term follows ``reverse``; the rest only break ties.
+ORDERS: dict[str, tuple[str, str]] = {
+    "name": ("{name}", "s.recency DESC"),
+    "hp": ("s.hp", "{name}, s.recency DESC"),
+    "released": ("s.recency", "{name}"),
+    "set": ("s.released", "s.set_id, s.number_sort, s.number_key, s.card_id"),
+    "type": (
+        "CASE s.supertype WHEN 'pokemon' THEN 0 WHEN 'trainer' THEN 1 ELSE 2 END",
+        "(s.types & -s.types), {name}, s.recency DESC",
+    ),
+    "column": ("s.cost_column", "{name}, s.recency DESC"),
+}
+# Cards without the ordered fact (a Trainer has no HP) come last either way.
+_NULLABLE = {"hp", "column"}
+# What the ordering reads of the print chosen for a name.
+_ORDER_COLUMNS = (
+    "s.card_id, s.name_key, s.name_order, s.hp, s.released, s.set_id, s.number_sort, "
+    "s.number_key, s.supertype, s.types, s.cost_column"
+)
+
+
+# How the explanation ends: (every print?, reversed?) → the sentence.
+_SUMMARY = {
+    (False, False): N_("{query}; one row per name (its newest print), sorted by {order}"),
+    (False, True): N_("{query}; one row per name (its newest print), sorted by {order}, reversed"),
+    (True, False): N_("{query}; every print, sorted by {order}"),
+    (True, True): N_("{query}; every print, sorted by {order}, reversed"),
+}
+_ORDER_WORDS = {
+    "name": N_("name"),
+    "hp": N_("HP"),
+    "released": N_("release date"),
+    "set": N_("set and number"),
+    "type": N_("card type"),
+    "column": N_("Totem cost column"),
+}
+
+
+class SearchIndexMissing(TotemdeckError):
+    """The catalogue was built by an older totemdeck and has no (current) search index."""
+
+
+@dataclass(frozen=True, slots=True)
+class Found:
+    cards: list[Card]
+    total: int
+    explanation: str
+
+
+def run_query(
+    catalogue: Catalogue,
+    query: str,
+    ctx: SearchContext,
+    *,
+    order: str = "name",
+    reverse: bool = False,
+    limit: int | None = 60,
+    prints: bool = False,
+    lang: str = "en",
+) -> Found:
+    """Ids of the matching prints (or newest print per name), in order, and the total."""
+    if order not in ORDERS:
+        raise ValueError(f"order must be one of {', '.join(ORDERS)}, not {order!r}")
+    node = parse(query)
+    check_keys(node, query)
+    db = catalogue._db  # the catalogue package's own connection (read-only)
+    if index_inputs(db) is None:
+        raise SearchIndexMissing(
+            _(
+                "{path}: this catalogue has no search index from this version of totemdeck; "
+                "run `totemdeck import` again"
+            ).format(path=catalogue.path)
+        )
+    condition = to_sql(node, ctx, query)
+    _tune(db)
+    where = f"FROM search s WHERE {condition.text}"
+    if order == "name" and lang == "en" and not reverse:
+        ids, total = _in_stored_order(db, where, condition.params, limit, prints)
+    else:
+        ids, total = _sorted(db, where, condition.params, order, reverse, limit, prints, lang)
+    how = _(_SUMMARY[prints, reverse]).format(query=explain(node), order=_(_ORDER_WORDS[order]))
+    return Found(_cards(catalogue, ids), total, how)
+
+
+def _sorted(
+    db: sqlite3.Connection,
+    where: str,
+    params: tuple[object, ...],
+    order: str,
+    reverse: bool,
+    limit: int | None,
+    prints: bool,
+    lang: str,
+) -> tuple[list[str], int]:
+    """Any order: SQLite sorts the matches (one per name: the newest print's facts)."""
+    first, ties = ORDERS[order]
+    direction = "DESC" if reverse else "ASC"
+    nulls = f"{first} IS NULL, " if order in _NULLABLE else ""
+    order_by = f"{nulls}{first} {direction}, {ties}"
+    order_params: tuple[object, ...] = ()
+    if lang == "en":
+        order_by = order_by.replace("{name}", "s.name_order")
+    else:  # by the name shown: the language's name where the catalogue knows it
+        order_params = (lang,) * order_by.count("{name}")
+        order_by = order_by.replace(
+            "{name}",
+            "coalesce((SELECT min(alias_key) FROM aliases a WHERE a.card_id = s.card_id "
+            "AND a.kind = 'name' AND a.lang = ?), s.name_key)",
+        )
+    if prints:
+        page = f"SELECT s.card_id {where} ORDER BY {order_by} LIMIT ?"
+        count = f"SELECT count(*) {where}"
+    else:
+        # One row per name: SQLite gives the other columns of the row holding max(recency).
+        chosen = f"SELECT {_ORDER_COLUMNS}, max(s.recency) AS recency {where} GROUP BY s.name_order"
+        page = f"SELECT s.card_id FROM ({chosen}) s ORDER BY {order_by} LIMIT ?"
+        count = f"SELECT count(DISTINCT s.name_order) {where}"
+    rows = db.execute(page, (*params, *order_params, -1 if limit is None else limit)).fetchall()
+    if limit is None or len(rows) < limit:
+        return [r[0] for r in rows], len(rows)
+    return [r[0] for r in rows], int(db.execute(count, params).fetchone()[0])
+
+
+def _in_stored_order(
+    db: sqlite3.Connection, where: str, params: tuple[object, ...], limit: int | None, prints: bool
+) -> tuple[list[str], int]:
+    """The default order needs no sort: rows are stored by name, newest print first, so the
+    first row of each name is its newest match; the rest of the one scan is only counted."""
+    rows = db.execute(f"SELECT s.card_id, s.name_order {where} ORDER BY s.rowid", params)
+    ids: list[str] = []
+    total = 0
+    last_name = None
+    for card_id, name in rows:
+        if not prints and name == last_name:
+            continue
+        last_name = name
+        total += 1
+        if limit is None or len(ids) < limit:
+            ids.append(card_id)
+    return ids, total
+
+
+def _tune(db: sqlite3.Connection) -> None:
+    """Keep the whole search table in memory between queries (it is a few megabytes)."""
+    db.execute("PRAGMA cache_size = -65536")
+
+
+def _cards(catalogue: Catalogue, ids: list[str]) -> list[Card]:
+    """The cards of ``ids`` in that order, read in one query (with their aliases)."""
+    if not ids:
+        return []
+    marks = ",".join("?" * len(ids))
+    rows = catalogue._db.execute(f"SELECT id, data FROM cards WHERE id IN ({marks})", ids)
+    by_id = {card.id: card for card in catalogue._load(rows.fetchall())}
+    return [by_id[card_id] for card_id in ids]

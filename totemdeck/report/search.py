@@ -1,0 +1,96 @@
+"""Search results for people (text), programs (JSON, ``schemas/search.schema.json``) and
+spreadsheets (CSV through pandas)."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+from totemdeck.catalogue.model import ENERGY_TYPES, Card
+from totemdeck.rules.format import FormatRules
+from totemdeck.rules.traits import identity
+from totemdeck.search import SearchResult
+
+
+def shown_name(card: Card, lang: str) -> str:
+    return card.aliases.get(lang, card.name) if lang != "en" else card.name
+
+
+def card_row(card: Card, lang: str, fmt: FormatRules) -> dict[str, Any]:
+    """One card as the JSON result and the CSV row read it."""
+    return {
+        "id": card.id,
+        "name": card.name,
+        "shown_name": shown_name(card, lang),
+        "label": card.label,
+        "supertype": card.supertype,
+        "subtypes": list(card.subtypes),
+        "stage": card.stage,
+        "types": list(card.types),
+        "identity": [t for t in ENERGY_TYPES if t in identity(card, fmt)],
+        "hp": card.hp,
+        "retreat_cost": card.retreat_cost,
+        "set": {"id": card.set.id, "code": card.set.ptcgl_code, "name": card.set.name},
+        "number": card.number,
+        "rarity": card.rarity,
+        "released": card.set.release_date,
+        "regulation_mark": card.regulation_mark,
+        "image": card.images.get("small"),
+    }
+
+
+def render_json(result: SearchResult, query: str, prints: bool, lang: str, fmt: FormatRules) -> str:
+    document = {
+        "query": query,
+        "explanation": result.explanation,
+        "total": result.total,
+        "shown": len(result.cards),
+        "prints": prints,
+        "cards": [card_row(c, lang, fmt) for c in result.cards],
+    }
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+# Columns a spreadsheet user wants, flat, in reading order.
+CSV_COLUMNS = (
+    "name", "shown_name", "supertype", "kind", "types", "identity", "hp", "retreat_cost",
+    "set_code", "set_name", "number", "rarity", "released", "regulation_mark", "id",
+)  # fmt: skip
+
+
+def render_csv(result: SearchResult, lang: str, fmt: FormatRules) -> str:
+    import pandas as pd  # ~0.3 s to import: only for this format
+
+    rows = []
+    for card in result.cards:
+        row = card_row(card, lang, fmt)
+        rows.append(
+            {
+                **row,
+                "kind": card.stage or "; ".join(card.subtypes),
+                "types": "; ".join(card.types),
+                "identity": "; ".join(row["identity"]),
+                "hp": card.hp,
+                "set_code": card.set.ptcgl_code or card.set.id,
+                "set_name": card.set.name,
+            }
+        )
+    frame = pd.DataFrame(rows, columns=list(CSV_COLUMNS))
+    frame = frame.astype({"hp": "Int64", "retreat_cost": "Int64"})
+    buffer = io.StringIO()
+    frame.to_csv(buffer, index=False, lineterminator="\n")
+    return buffer.getvalue()
+
+
+def render_text(result: SearchResult, lang: str) -> str:
+    """One line per card: id, name, set code and number, stage or kind, release date."""
+    lines = []
+    for card in result.cards:
+        kind = card.stage or (", ".join(card.subtypes) if card.subtypes else card.supertype)
+        code = card.set.ptcgl_code or "-"
+        lines.append(
+            f"{card.id:<18} {shown_name(card, lang):<32} {code:>6} {card.number:<7} "
+            f"{kind:<10} {card.set.release_date}"
+        )
+    return "".join(line.rstrip() + "\n" for line in lines)

@@ -1,0 +1,226 @@
+"""``search_cards``: the card search language as a library verb (the CLI and web call it).
+
+The query language lives in ``totemdeck.catalogue.search`` (grammar, keys, SQL); this
+module supplies what it needs from the rules — which prints the banlist bans and what a
+Totem allows — computed with the engine's own functions, so a search and ``totemdeck check``
+never disagree.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from totemdeck.catalogue.search.keys import TotemFacts
+from totemdeck.catalogue.search.parse import QuerySyntaxError
+from totemdeck.catalogue.search.values import BadValue
+from totemdeck.i18n import _
+from totemdeck.i18n.terms import terms
+
+if TYPE_CHECKING:
+    from totemdeck.catalogue.model import Card
+    from totemdeck.catalogue.read import Catalogue
+    from totemdeck.rules.banlist import Banlist
+    from totemdeck.rules.format import FormatRules
+
+__all__ = ["ORDERS", "QuerySyntaxError", "SearchResult", "search_cards"]
+
+ORDERS = ("name", "hp", "released", "set", "type", "column")
+_LABEL = re.compile(r"^(.+?)\s+([A-Za-z0-9-]{2,12})\s+([A-Za-z]*\d+[a-z]?)$")
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    cards: list[Card]
+    total: int  # matches before the limit
+    explanation: str  # how the query was understood, in plain words
+
+
+class RulesContext:
+    """The banlist and the Totem rules, for ``totem:`` and ``is:banned`` (loaded on demand)."""
+
+    def __init__(
+        self, catalogue: Catalogue, banlist: Banlist | None, fmt: FormatRules | None
+    ) -> None:
+        self._catalogue = catalogue
+        self._banlist = banlist
+        self._fmt = fmt
+        self._banned: list[str] | None = None
+
+    @property
+    def fmt(self) -> FormatRules:
+        if self._fmt is None:
+            self._fmt = _packaged_format()
+        return self._fmt
+
+    @property
+    def banlist(self) -> Banlist:
+        if self._banlist is None:
+            self._banlist = _installed_banlist()
+        return self._banlist
+
+    def banned_ids(self) -> Sequence[str]:
+        if self._banned is None:
+            self._banned = _banned_ids(self._catalogue, self.banlist)
+        return self._banned
+
+    def totem(self, value: str) -> TotemFacts:
+        """The Totem a value names: a card id, else a name whose prints all agree."""
+        from totemdeck.api import pieces_of
+        from totemdeck.catalogue.model import ENERGY_TYPES
+        from totemdeck.catalogue.search.index import type_bits
+        from totemdeck.rules.checks import colorless_restriction, deck_identity
+        from totemdeck.rules.deck import Deck, Entry, RuleContext
+        from totemdeck.rules.totem import why_not_totem
+
+        cat = self._catalogue
+        card = cat.get(value.strip())
+        prints = [card] if card is not None else self._by_label(value) or cat.by_name(value)
+        if not prints:
+            raise BadValue(
+                _(
+                    "no card has the id or name {value!r} (totem: takes an id such as "
+                    'sv3-125, a name, or "NAME SET NUMBER")'
+                ).format(value=value)
+            )
+        ctx = RuleContext(fmt=self.fmt, banlist=self.banlist, normal_stage=lambda _n: None)
+        facts: dict[tuple[int, bool], TotemFacts] = {}
+        reasons = []
+        for print_ in prints:
+            reason = why_not_totem(print_)
+            if reason:
+                reasons.append(reason)
+                continue
+            pieces = pieces_of(cat, print_, self.fmt)
+            entries = tuple(Entry(i + 1, 1, p, "totem") for i, p in enumerate(pieces))
+            # The rules themselves decide: the identity the deck check allows, and whether
+            # the colorless restriction flags a Colorless Pokémon beside this Totem.
+            probe = (Entry(len(entries) + 1, 1, _colorless_probe(), None),)
+            deck = Deck(totem=entries, main=probe, written_totem=len(entries), written_main=1)
+            colours = deck_identity(deck, ctx)
+            forbid = any(colorless_restriction(deck, ctx))
+            names = tuple(t for t in ENERGY_TYPES if t in colours)
+            facts.setdefault(
+                (type_bits(colours), forbid),
+                TotemFacts(print_.label, type_bits(colours), names, forbid),
+            )
+        if not facts:
+            raise BadValue(reasons[0])
+        if len(facts) > 1:
+            with_zero = _("{label}: {types}, Retreat Cost 0")
+            shown = "; ".join(
+                (with_zero if f.forbid_colorless else "{label}: {types}").format(
+                    label=f.label, types=terms(f.identity_names, "/") or _("no type")
+                )
+                for f in facts.values()
+            )
+            raise BadValue(
+                _("prints of {value!r} make different Totems ({choices}); give a card id").format(
+                    value=value, choices=shown
+                )
+            )
+        return next(iter(facts.values()))
+
+    def _by_label(self, value: str) -> list[Card]:
+        """The print a decklist line would name: ``Charizard ex OBF 125``."""
+        from totemdeck.catalogue.names import name_key
+
+        found = _LABEL.match(value.strip())
+        if not found:
+            return []
+        name, code, number = found.groups()
+        code = code.upper()
+        cat = self._catalogue
+        set_ids = [s.id for s in cat.sets().values() if code in (s.ptcgl_code, s.id.upper())]
+        set_ids += cat.set_aliases().get(code.casefold(), [])
+        return [
+            c
+            for set_id in dict.fromkeys(set_ids)
+            for c in cat.by_set_number(set_id, number)
+            if name_key(c.name) == name_key(name)
+        ]
+
+
+def _colorless_probe() -> Card:
+    """A plain Colorless Pokémon: what the colorless restriction forbids, if it applies."""
+    from totemdeck.catalogue.model import Card, CardSet
+
+    return Card(
+        id="probe-1", name="Colorless Probe", supertype="Pokémon", subtypes=("Basic",),
+        stage="Basic", types=("Colorless",), hp=60, attacks=(), abilities=(), rules=(),
+        retreat_cost=1, evolves_from=None, dex=(), regulation_mark=None,
+        set=CardSet("probe", "Probe", "Probe", None, "2000-01-01"), number="1", rarity=None,
+    )  # fmt: skip
+
+
+@lru_cache(maxsize=1)
+def _packaged_format() -> FormatRules:
+    """The packaged format file, read once (it changes only with totemdeck itself)."""
+    from totemdeck.rules.format import load_format
+
+    return load_format()
+
+
+def _installed_banlist() -> Banlist:
+    """``banlist.yaml`` (``resources.default_banlist``), read again only when it changes."""
+    from totemdeck.resources import default_banlist
+
+    path = default_banlist()
+    try:
+        stamp = (str(path.resolve()), path.stat().st_mtime_ns)
+    except OSError:
+        stamp = (str(path), 0)
+    return _banlist_at(stamp)
+
+
+@lru_cache(maxsize=4)
+def _banlist_at(stamp: tuple[str, int]) -> Banlist:
+    from totemdeck.banlist import load_banlist
+
+    return load_banlist(stamp[0]).banlist
+
+
+@lru_cache(maxsize=16)
+def _banned_ids(catalogue: Catalogue, bans: Banlist) -> list[str]:
+    """Every print ``Banlist.match`` bans (the check's own test), found by name and id."""
+    candidates: dict[str, Card] = {}
+    for entry in bans.entries:
+        found = catalogue.get_many(entry.prints) if entry.prints else catalogue.by_name(entry.name)
+        candidates.update((c.id, c) for c in found)
+    return sorted(i for i, c in candidates.items() if bans.match(c) is not None)
+
+
+def search_cards(
+    catalogue: Catalogue,
+    query: str,
+    *,
+    order: str = "name",
+    reverse: bool = False,
+    limit: int | None = 60,
+    prints: bool = False,
+    lang: str = "en",
+    banlist: Banlist | None = None,
+    format_rules: FormatRules | None = None,
+) -> SearchResult:
+    """Cards matching ``query`` (README "Search cards"); ``QuerySyntaxError`` if unreadable.
+
+    One card per name (its newest matching print) unless ``prints``; ``total`` counts them
+    all, ``cards`` holds at most ``limit``. ``banlist`` defaults to the installed one.
+    """
+    from totemdeck.catalogue.search.run import run_query
+
+    context = RulesContext(catalogue, banlist, format_rules)
+    found = run_query(
+        catalogue,
+        query,
+        context,
+        order=order,
+        reverse=reverse,
+        limit=limit,
+        prints=prints,
+        lang=lang,
+    )
+    return SearchResult(found.cards, found.total, found.explanation)
