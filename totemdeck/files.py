@@ -25,23 +25,24 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from totemdeck.errors import CannotWrite, TotemdeckError, UsageError
+from totemdeck.i18n import N_, _
 
 LOCK_TIMEOUT_SECONDS = 30.0  # a banlist edit takes milliseconds; an import holds it longer
 LOCK_TIMEOUT_ENV = "TOTEMDECK_LOCK_TIMEOUT"
 
 # The words a person understands for the errors a write or a read meets.
 _SAID = {
-    errno.ENOSPC: "no space left on the device",
-    errno.EDQUOT: "disk quota exceeded",
-    errno.EROFS: "the file system is read-only",
-    errno.EACCES: "permission denied",
-    errno.EPERM: "permission denied",
-    errno.ENOENT: "no such folder",
-    errno.ENOTDIR: "a part of the path is not a folder",
-    errno.ENAMETOOLONG: "name too long",
-    errno.EISDIR: "is a directory, not a file",
-    errno.EIO: "input/output error",
-    errno.ELOOP: "too many levels of symbolic links",
+    errno.ENOSPC: N_("no space left on the device"),
+    errno.EDQUOT: N_("disk quota exceeded"),
+    errno.EROFS: N_("the file system is read-only"),
+    errno.EACCES: N_("permission denied"),
+    errno.EPERM: N_("permission denied"),
+    errno.ENOENT: N_("no such folder"),
+    errno.ENOTDIR: N_("a part of the path is not a folder"),
+    errno.ENAMETOOLONG: N_("name too long"),
+    errno.EISDIR: N_("is a directory, not a file"),
+    errno.EIO: N_("input/output error"),
+    errno.ELOOP: N_("too many levels of symbolic links"),
 }
 
 
@@ -64,20 +65,21 @@ class FileBusy(TotemdeckError):
 
 def describe_os_error(exc: OSError) -> str:
     """An OSError in the words of ``cannot write: …`` (``no space left on the device``)."""
-    return _SAID.get(exc.errno or 0, (exc.strerror or str(exc)).lower())
+    said = _SAID.get(exc.errno or 0)
+    return _(said) if said else (exc.strerror or str(exc)).lower()
 
 
 def _kind(mode: int) -> str:
     for test, name in (
-        (stat.S_ISFIFO, "a FIFO"),
-        (stat.S_ISCHR, "a character device"),
-        (stat.S_ISBLK, "a block device"),
-        (stat.S_ISSOCK, "a socket"),
-        (stat.S_ISDIR, "a directory"),
+        (stat.S_ISFIFO, N_("a FIFO")),
+        (stat.S_ISCHR, N_("a character device")),
+        (stat.S_ISBLK, N_("a block device")),
+        (stat.S_ISSOCK, N_("a socket")),
+        (stat.S_ISDIR, N_("a directory")),
     ):
         if test(mode):
-            return name
-    return "not a regular file"
+            return _(name)
+    return _("not a regular file")
 
 
 def resolve_target(path: str | os.PathLike[str]) -> Path:
@@ -136,7 +138,9 @@ def write_atomically(path: str | os.PathLike[str], content: str | bytes) -> None
     shown = os.fspath(path)
     data = content.encode("utf-8") if isinstance(content, str) else content
     if shown.endswith(("/", os.sep)) or Path(shown).is_dir():
-        raise FileWriteError(f"{shown}: is a directory, not a file; name the file to write")
+        raise FileWriteError(
+            _("{path}: is a directory, not a file; name the file to write").format(path=shown)
+        )
     try:
         target = resolve_target(shown)
         try:
@@ -144,15 +148,19 @@ def write_atomically(path: str | os.PathLike[str], content: str | bytes) -> None
         except FileNotFoundError:
             current = None
         if current is not None and stat.S_ISDIR(current.st_mode):
-            raise FileWriteError(f"{shown}: is a directory, not a file; name the file to write")
+            raise FileWriteError(
+                _("{path}: is a directory, not a file; name the file to write").format(path=shown)
+            )
         if current is not None and not stat.S_ISREG(current.st_mode):
             if stat.S_ISSOCK(current.st_mode):
-                raise FileWriteError(f"{shown}: cannot write: it is a socket")
+                raise FileWriteError(_("{path}: cannot write: it is a socket").format(path=shown))
             _write_directly(target, data)
             return
         _replace(target, data, stat.S_IMODE(current.st_mode) if current is not None else None)
     except OSError as exc:
-        raise FileWriteError(f"{shown}: cannot write: {describe_os_error(exc)}") from exc
+        raise FileWriteError(
+            _("{path}: cannot write: {reason}").format(path=shown, reason=describe_os_error(exc))
+        ) from exc
 
 
 # ---- reading -------------------------------------------------------------------------------
@@ -168,7 +176,7 @@ def read_limited(path: str | os.PathLike[str], max_bytes: int) -> bytes:
     try:
         fd = os.open(shown, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
     except FileNotFoundError as exc:
-        raise FileReadError(f"{shown}: no such file") from exc
+        raise FileReadError(_("{path}: no such file").format(path=shown)) from exc
     except OSError as exc:
         raise FileReadError(f"{shown}: {_read_reason(exc)}") from exc
     try:
@@ -176,7 +184,9 @@ def read_limited(path: str | os.PathLike[str], max_bytes: int) -> bytes:
         if stat.S_ISDIR(mode):
             raise FileReadError(f"{shown}: is a directory, not a file")
         if not stat.S_ISREG(mode):
-            raise FileReadError(f"{shown}: not a regular file ({_kind(mode)})")
+            raise FileReadError(
+                _("{path}: not a regular file ({kind})").format(path=shown, kind=_kind(mode))
+            )
         os.set_blocking(fd, True)
         chunks: list[bytes] = []
         total = 0
@@ -191,7 +201,9 @@ def read_limited(path: str | os.PathLike[str], max_bytes: int) -> bytes:
     finally:
         os.close(fd)
     if total > max_bytes:
-        raise FileReadError(f"{shown}: over the {max_bytes} byte limit")
+        raise FileReadError(
+            _("{path}: over the {limit} byte limit").format(path=shown, limit=max_bytes)
+        )
     return b"".join(chunks)
 
 
@@ -253,7 +265,9 @@ def locked(
                     f"{wait:g} s; try again when it is done"
                 ) from exc
     except OSError as exc:
-        raise FileWriteError(f"{shown}: cannot lock: {describe_os_error(exc)}") from exc
+        raise FileWriteError(
+            _("{path}: cannot lock: {reason}").format(path=shown, reason=describe_os_error(exc))
+        ) from exc
     try:
         yield
     finally:

@@ -31,6 +31,7 @@ TRANSLATED = [
     "decklist/read.py",
     "decklist/resolve.py",
     "export/formats.py",
+    "files.py",
     "findings.py",
     "i18n/__init__.py",
     "report/card.py",
