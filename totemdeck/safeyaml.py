@@ -18,6 +18,7 @@ import yaml
 
 from totemdeck.errors import TotemdeckError
 from totemdeck.files import FileReadError, read_limited
+from totemdeck.i18n import _
 
 MAX_DEPTH = 32  # our files nest 4 deep; a deeper one is a mistake or an attack
 MAX_INT_DIGITS = 30  # no count, size or cost needs more; Python refuses int() past 4300
@@ -85,7 +86,9 @@ def decode_text(raw: bytes, path: str) -> str:
         line = raw.count(b"\n", 0, exc.start) + 1
         byte = raw[exc.start]
         raise YamlFileError(
-            path, line, f"not UTF-8 text (byte 0x{byte:02x}); save the file as UTF-8"
+            path,
+            line,
+            _("not UTF-8 text (byte 0x{byte}); save the file as UTF-8").format(byte=f"{byte:02x}"),
         ) from exc
 
 
@@ -100,17 +103,25 @@ def _check_events(text: str, path: str) -> None:
     for event in yaml.parse(text, Loader=SafeLoader):
         if _explicit_tag(event):
             tag = getattr(event, "tag", "")
-            raise YamlFileError(path, _line(event), f"YAML tags ({tag}) are not allowed")
+            raise YamlFileError(
+                path, _line(event), _("YAML tags ({tag}) are not allowed").format(tag=tag)
+            )
         if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
             kind = "*name" if isinstance(event, yaml.AliasEvent) else "&name"
-            raise YamlFileError(path, _line(event), f"anchors and aliases ({kind}) are not allowed")
+            raise YamlFileError(
+                path,
+                _line(event),
+                _("anchors and aliases ({kind}) are not allowed").format(kind=kind),
+            )
         if isinstance(event, yaml.CollectionStartEvent):
             depth += 1
             if depth > MAX_DEPTH:
                 raise YamlFileError(
                     path,
                     _line(event),
-                    f"nested over {MAX_DEPTH} levels deep; this file needs a few",
+                    _("nested over {limit} levels deep; this file needs a few").format(
+                        limit=MAX_DEPTH
+                    ),
                 )
         elif isinstance(event, yaml.CollectionEndEvent):
             depth -= 1
@@ -149,10 +160,14 @@ def parse_yaml(text: str, path: str) -> tuple[yaml.Node | None, Any]:
         line = text.count("\n", 0, max(exc.position, 0)) + 1
         character = chr(exc.character) if isinstance(exc.character, int) else exc.character
         raise YamlFileError(
-            path, line, f"the character {character!r} is not allowed in YAML"
+            path,
+            line,
+            _("the character {character!r} is not allowed in YAML").format(character=character),
         ) from exc
     except yaml.YAMLError as exc:
-        raise YamlFileError(path, None, f"not valid YAML ({_one_line(str(exc))})") from exc
+        raise YamlFileError(
+            path, None, _("not valid YAML ({reason})").format(reason=_one_line(str(exc)))
+        ) from exc
     return node, data
 
 

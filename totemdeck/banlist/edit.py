@@ -21,6 +21,7 @@ from totemdeck.banlist.io import BanlistError, BanlistFile, _quoted, _scalar, so
 from totemdeck.banlist.io import load_banlist_text as _reload
 from totemdeck.catalogue.names import name_key
 from totemdeck.errors import TotemdeckError
+from totemdeck.i18n import _
 from totemdeck.rules.banlist import BanEntry
 
 if TYPE_CHECKING:
@@ -51,13 +52,17 @@ class _Layout:
 def _layout(banfile: BanlistFile) -> _Layout:
     node = banfile.node
     if not isinstance(node, yaml.MappingNode):
-        raise BanlistLayoutError(f"{banfile.path}: load it with load_banlist to edit it")
+        raise BanlistLayoutError(  # i18n: keep (a programming error: the library's own use)
+            f"{banfile.path}: load it with load_banlist to edit it"
+        )
     values = {k.value: (k, v) for k, v in node.value if isinstance(k, yaml.ScalarNode)}
     key, entries = values["entries"]
     if not isinstance(entries, yaml.SequenceNode) or (entries.flow_style and entries.value):
         raise BanlistLayoutError(
-            f"{banfile.path}:{entries.start_mark.line + 1}: entries are written as a flow "
-            "list ([...]); write one '- name: ...' block per entry to edit them with totemdeck"
+            _(
+                "{path}:{line}: entries are written as a flow list ([...]); write one "
+                "'- name: ...' block per entry to edit them with totemdeck"
+            ).format(path=banfile.path, line=entries.start_mark.line + 1)
         )
     updated = values.get("updated", (None, None))[1]
     text = banfile.text
@@ -143,7 +148,9 @@ def _checked(banfile: BanlistFile, lines: list[str]) -> str:
     try:
         _reload(text, banfile.path)
     except BanlistError as exc:
-        raise BanlistEditError(f"refusing to write an invalid banlist: {exc}") from exc
+        raise BanlistEditError(
+            _("refusing to write an invalid banlist: {problem}").format(problem=exc)
+        ) from exc
     return text
 
 
@@ -154,7 +161,9 @@ def add_entry(banfile: BanlistFile, entry: BanEntry, today: str) -> str:
     """
     for old in banfile.banlist.entries:
         if old.key == entry.key and old.prints == entry.prints:
-            raise BanlistEditError(f"{old.name} is already banned (since {old.since})")
+            raise BanlistEditError(
+                _("{name} is already banned (since {since})").format(name=old.name, since=old.since)
+            )
     layout = _layout(banfile)
     _set_updated(layout, today)
     items = layout.entries.value
@@ -195,7 +204,7 @@ def remove_entries(banfile: BanlistFile, name: str, today: str) -> str:
     """
     doomed = [i for i, e in enumerate(banfile.banlist.entries) if e.key == name_key(name)]
     if not doomed:
-        raise BanlistEditError(f"{name} is not on the banlist")
+        raise BanlistEditError(_("{name} is not on the banlist").format(name=name))
     layout = _layout(banfile)
     _set_updated(layout, today)
     lines = layout.lines
@@ -223,11 +232,15 @@ def resolve_ban_name(catalogue: Catalogue, name: str, prints: tuple[str, ...]) -
     """
     found = catalogue.by_name(name)
     if not found:
-        raise BanlistEditError(f"no card is named {name!r} (use --force to ban it anyway)")
+        raise BanlistEditError(
+            _("no card is named {name!r} (use --force to ban it anyway)").format(name=name)
+        )
     if name_key(found[-1].name) == name_key(name):
         name = found[-1].name
     for print_id in prints:
         card = catalogue.get(print_id)
         if card is None or name_key(card.name) != name_key(name):
-            raise BanlistEditError(f"{print_id!r} is not a print of {name}")
+            raise BanlistEditError(
+                _("{id!r} is not a print of {name}").format(id=print_id, name=name)
+            )
     return name

@@ -18,6 +18,7 @@ from typing import TextIO
 import typer
 
 from totemdeck.errors import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, TotemdeckError
+from totemdeck.i18n import _
 
 __all__ = [
     "EXIT_OK",
@@ -117,7 +118,7 @@ def write_text(text: str) -> None:
     Raises ``OutputError`` when stdout is closed or cannot be written (``/dev/full``).
     """
     if sys.stdout is None:
-        raise OutputError("standard output is closed; nothing was written")
+        raise OutputError(_("standard output is closed; nothing was written"))
     try:
         sys.stdout.write(text)
         sys.stdout.flush()
@@ -125,9 +126,11 @@ def write_text(text: str) -> None:
         _silence_stdout()
         raise typer.Exit(EXIT_OK) from None
     except (OSError, ValueError) as exc:  # ValueError: "I/O operation on closed file"
-        reason = _describe(exc) if isinstance(exc, OSError) else "it is closed"
+        reason = _describe(exc) if isinstance(exc, OSError) else _("it is closed")
         _silence_stdout()
-        raise OutputError(f"cannot write to standard output: {reason}") from None
+        raise OutputError(
+            _("cannot write to standard output: {reason}").format(reason=reason)
+        ) from None
 
 
 def require_stdin(path: str) -> None:
@@ -154,7 +157,8 @@ def stdout_failure(exc: OSError) -> int | None:
         return None
     _silence_stdout()
     with contextlib.suppress(OSError):  # stderr may be just as broken
-        typer.echo(f"totemdeck: error: cannot write to standard output: {_describe(exc)}", err=True)
+        message = _("cannot write to standard output: {reason}").format(reason=_describe(exc))
+        typer.echo(f"totemdeck: error: {message}", err=True)
     return OutputError.exit_code
 
 

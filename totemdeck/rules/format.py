@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from totemdeck.errors import TotemdeckError
+from totemdeck.i18n import _
 from totemdeck.safeyaml import YamlFileError, load_yaml_file, parse_yaml
 from totemdeck.schemas import first_error, is_valid_fast
 
@@ -85,7 +86,9 @@ def _pattern(as_basic: dict[str, Any], where: str) -> re.Pattern[str] | None:
         return re.compile(as_basic["text_pattern"], re.IGNORECASE)
     except re.error as exc:
         raise FormatFileError(
-            f"{where}: trainers_as_basic.text_pattern is not a valid pattern ({exc})"
+            _("{where}: trainers_as_basic.text_pattern is not a valid pattern ({reason})").format(
+                where=where, reason=exc
+            )
         ) from exc
 
 
@@ -106,5 +109,5 @@ def load_format(path: str | Path | None = None) -> FormatRules:
     except YamlFileError as exc:
         raise FormatFileError(str(exc)) from exc
     if not isinstance(data, dict):
-        raise FormatFileError(f"{where}:1: expected a mapping at the top")
+        raise FormatFileError(_("{where}:1: expected a mapping at the top").format(where=where))
     return FormatRules.from_data(data, where)
