@@ -3,12 +3,17 @@
 It serves files with ETag / If-None-Match like a static host (raw GitHub, TCGdex's CDN),
 so the importer's real HTTP code runs in tests. Faults are per path: ``status:500`` (always),
 ``status:500:once``, ``truncate`` (Content-Length larger than the body), ``slow:SECONDS``,
-``body:TEXT`` (serve TEXT instead of the file).
+``body:TEXT`` (serve TEXT instead of the file), ``retry-after:VALUE`` (a 503 asking to come
+back after VALUE, seconds or an HTTP date; ``retry-after:VALUE|once`` once), ``drip:SECONDS``
+(the body one byte every SECONDS), ``drip-headers:SECONDS`` (the status line likewise) and
+``reset`` (the connection reset without an answer).
 """
 
 from __future__ import annotations
 
 import hashlib
+import socket
+import struct
 import threading
 import time
 from collections.abc import Iterator
@@ -63,6 +68,32 @@ class _Handler(BaseHTTPRequestHandler):
                 self.send_header("Content-Length", "0")
                 self.end_headers()
                 return
+            if kind == "retry-after":
+                value, _, once = arg.partition("|")
+                if once:
+                    faults.remove(fault)
+                self._record(path, 503)
+                self.send_response(503)
+                self.send_header("Retry-After", value)
+                self.send_header("Content-Length", "0")
+                self.end_headers()
+                return
+            if kind == "reset":
+                self._record(path, 0)
+                # SO_LINGER with a zero timeout: close() sends RST instead of FIN
+                self.connection.setsockopt(
+                    socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0)
+                )
+                self.connection.close()
+                self.close_connection = True
+                return
+            if kind == "drip-headers":
+                self._record(path, 200)
+                for byte in b"HTTP/1.1 200 OK\r\nContent-Length: 2\r\n\r\n[]":
+                    self.wfile.write(bytes([byte]))
+                    self.wfile.flush()
+                    time.sleep(float(arg))
+                return
             if kind == "slow":
                 time.sleep(float(arg))
             if kind == "body":
@@ -92,6 +123,15 @@ class _Handler(BaseHTTPRequestHandler):
             self.end_headers()
             self.wfile.write(body[: len(body) // 2])
             self.close_connection = True
+            return
+        drip = [float(f.partition(":")[2]) for f in faults if f.startswith("drip:")]
+        if drip:
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            for byte in body:
+                self.wfile.write(bytes([byte]))
+                self.wfile.flush()
+                time.sleep(drip[0])
             return
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()

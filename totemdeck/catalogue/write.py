@@ -19,6 +19,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
+from totemdeck.catalogue import shrink
 from totemdeck.catalogue.damage import check_header, is_damage
 from totemdeck.catalogue.errors import CatalogueDamaged, CatalogueError
 from totemdeck.catalogue.names import name_key
@@ -64,11 +65,14 @@ class CatalogueWriter:
         *,
         notify: Callable[[str], None] | None = None,
         lock_timeout: float | None = None,
+        allow_shrink: bool = False,
     ) -> None:
         self.folder = default_dir(directory)
         self.path = self.folder / DB_NAME
         self._notify = notify or (lambda _message: None)
         self._lock_timeout = lock_timeout
+        self._allow_shrink = allow_shrink
+        self._before: dict[tuple[str, str, str], int] = {}
         self._lock: contextlib.AbstractContextManager[None] | None = None
         self._tmp: Path | None = None
         self._db: sqlite3.Connection
@@ -89,6 +93,8 @@ class CatalogueWriter:
             self._db.execute("PRAGMA synchronous = OFF")
             self._db.execute("PRAGMA journal_mode = MEMORY")
             self.set_meta("schema_version", SCHEMA_VERSION)
+            if not (self.fresh or self._allow_shrink):
+                self._before = shrink.shape(self._db)
         except BaseException as exc:
             self._discard()
             self._release_lock()
@@ -112,6 +118,7 @@ class CatalogueWriter:
                     raise failure from exc
                 return
             try:
+                self._refuse_shrink()
                 self._finish()
                 self._swap()
             except BaseException as error:
@@ -122,6 +129,13 @@ class CatalogueWriter:
                 raise failure from error
         finally:
             self._release_lock()
+
+    def _refuse_shrink(self) -> None:
+        """The shrink guard (``shrink.py``): refuse a swap that drops over half of a group."""
+        if self._before:
+            found = shrink.losses(self._before, shrink.shape(self._db))
+            if found:
+                raise shrink.refusal(found)
 
     def _take_lock(self) -> None:
         from totemdeck.files import locked

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -71,6 +72,11 @@ def _origins(values: list[str], sources: list[str]) -> tuple[list[str], dict[str
     origins: dict[str, str | None] = {}
     for value in values:
         name, sep, place = value.partition("=")
+        if not (place if sep and name in source_names() else value).strip():
+            # an empty value used to fall back to the online source without a word
+            raise BadOrigin(
+                _("--from {value!r}: empty; give a URL or a folder").format(value=value)
+            )
         if sep and name in source_names():
             origins[name] = place
         elif len(sources) == 1:
@@ -88,6 +94,21 @@ def _origins(values: list[str], sources: list[str]) -> tuple[list[str], dict[str
                 )
             )
     return sources, origins
+
+
+# --revalidate-days beyond a century means "never"; nan, inf and 1e308 used to overflow
+# the date arithmetic into a traceback, or pass silently.
+MAX_REVALIDATE_DAYS = 36_500.0
+
+
+def _sane_days(value: float) -> float:
+    if not math.isfinite(value) or not 0 <= value <= MAX_REVALIDATE_DAYS:
+        raise typer.BadParameter(
+            _("{value} is not a number of days from 0 to {most:g}").format(
+                value=value, most=MAX_REVALIDATE_DAYS
+            )
+        )
+    return value
 
 
 def _known_source(value: str) -> str:
@@ -127,8 +148,14 @@ def import_command(
     revalidate_days: float = typer.Option(
         7,
         "--revalidate-days",
-        min=0,
+        callback=_sane_days,
         help="TCGdex: revalidate the cards of an unchanged set when older than this (0: always).",
+    ),
+    allow_shrink: bool = typer.Option(
+        False,
+        "--allow-shrink",
+        help="Swap in an import that removes over half of a set's cards or a language's names "
+        "(refused otherwise: upstream data may be broken).",
     ),
     progress: bool = typer.Option(True, "--progress/--no-progress", help="Progress bar on a TTY."),
     catalogue: str = CatalogueOption,
@@ -157,6 +184,7 @@ def import_command(
             progress=(lambda: _progress(progress) or NoProgress()),
             workers=workers,
             revalidate_days=revalidate_days,
+            allow_shrink=allow_shrink,
             notify=lambda message: typer.echo(f"totemdeck: {message}", err=True),
         )
     except ImportFailed as exc:  # show how far it got; ``main`` reports the error

@@ -67,6 +67,7 @@ def import_sources(
     workers: int | None = None,
     revalidate_days: float | None = None,
     notify: Callable[[str], None] | None = None,
+    allow_shrink: bool = False,
 ) -> ImportResult:
     """Import ``sources`` (default: all) into the catalogue at ``catalogue_dir`` in one swap.
 
@@ -74,7 +75,8 @@ def import_sources(
     gives a ready ``Location`` instead (tests: short timeouts). ``revalidate_days``: how old
     TCGdex cards of an unchanged set may be before they are revalidated (0: every time).
     ``notify`` hears what a person should know while it runs (waiting for another import's
-    lock, a damaged catalogue being rebuilt).
+    lock, a damaged catalogue being rebuilt). An import that would remove over half of a set's
+    cards or a language's names raises ``ShrinkRefused`` unless ``allow_shrink``.
     """
     options = ImportOptions(
         force=force,
@@ -88,7 +90,13 @@ def import_sources(
         (s, locations.get(s.name) or Location(origins.get(s.name) or s.default_url)) for s in chosen
     ]
     return run_import(
-        catalogue_dir, placed, options, keep_going=keep_going, progress=progress, notify=notify
+        catalogue_dir,
+        placed,
+        options,
+        keep_going=keep_going,
+        progress=progress,
+        notify=notify,
+        allow_shrink=allow_shrink,
     )
 
 
@@ -100,11 +108,12 @@ def run_import(
     keep_going: bool = False,
     progress: Callable[[], Progress] | None = None,
     notify: Callable[[str], None] | None = None,
+    allow_shrink: bool = False,
 ) -> ImportResult:
     """Import each source from its location, merge, and swap the catalogue in once."""
     make_progress = progress or NoProgress
     result = ImportResult()
-    with CatalogueWriter(catalogue_dir, notify=notify) as writer:
+    with CatalogueWriter(catalogue_dir, notify=notify, allow_shrink=allow_shrink) as writer:
         for source, location in sources:
             summary = source.import_into(writer, location, options, make_progress())
             result.summaries.append(summary)

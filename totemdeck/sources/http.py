@@ -3,12 +3,19 @@
 One ``requests.Session`` per import, with explicit timeouts, urllib3 ``Retry`` with backoff
 on connection errors, 429 and 5xx, a User-Agent, conditional requests (ETag) and a size cap.
 Local folders are read directly with the same size cap, so ``--from DIR`` behaves like a URL.
+
+Every limit is finite: a read waits ``timeout``, a whole download (retries included) at most
+``deadline`` (``deadline.py``: a server dripping a byte at a time cannot keep it), a
+``Retry-After`` over ``MAX_RETRY_AFTER`` is not obeyed but reported, an answer is capped in
+bytes, and JSON nested too deep or with numbers too long is refused. Each failure is a
+one-line ``FetchError`` naming the document.
 """
 
 from __future__ import annotations
 
 import json
 import re
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -16,12 +23,13 @@ from urllib.parse import quote, unquote, urlparse
 from urllib.request import url2pathname
 
 import requests
-from requests.adapters import HTTPAdapter
+from urllib3.exceptions import InvalidHeader
 from urllib3.util.retry import Retry
 
 from totemdeck import __version__
 from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import _
+from totemdeck.sources.deadline import DeadlineAdapter, within
 
 USER_AGENT = f"totemdeck/{__version__} (+https://github.com/totemdeck/totemdeck)"
 # (connect, read) seconds. Raw GitHub answers a 2 MB set file in well under a second (2026-11).
@@ -29,6 +37,12 @@ DEFAULT_TIMEOUT = (10.0, 30.0)
 # The largest pokemon-tcg-data card file (sv3pt5) is ~1.1 MB (2026-11); 32 MB is a generous cap.
 MAX_RESPONSE_BYTES = 32 * 1024 * 1024
 RETRY_STATUSES = (429, 500, 502, 503, 504)
+# A whole download, retries and their waits included. The largest file (~1.1 MB) takes under
+# a second from raw GitHub (2026-11); five minutes is room for a slow line, not for a drip.
+DEFAULT_DEADLINE = 300.0
+# The longest Retry-After obeyed: GitHub and the TCGdex CDN ask for seconds when they ask at
+# all (2026-11); a server asking for a day (or a date years ahead) is reported, not obeyed.
+MAX_RETRY_AFTER = 120.0
 
 _SAFE_SEGMENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
 
@@ -37,6 +51,39 @@ class FetchError(TotemdeckError):
     """A document could not be fetched or read; the message is one line for the user."""
 
     exit_code = 1
+
+
+class RetryAfterTooLong(FetchError):
+    """The server asked to wait longer than ``MAX_RETRY_AFTER`` before trying again."""
+
+    def __init__(self, seconds: float, cap: float) -> None:
+        super().__init__(f"Retry-After {seconds:.0f} s")  # i18n: keep (``_get`` words it)
+        self.seconds = seconds
+        self.cap = cap
+
+
+class CappedRetry(Retry):
+    """urllib3's ``Retry`` that obeys a ``Retry-After`` of at most ``max_retry_after`` seconds.
+
+    A longer one raises ``RetryAfterTooLong`` (said in one line, never slept); one that is
+    neither seconds nor an HTTP date is ignored (the usual backoff applies).
+    """
+
+    max_retry_after: float = MAX_RETRY_AFTER
+
+    def new(self, **kwargs: Any) -> CappedRetry:
+        retry = super().new(**kwargs)
+        retry.max_retry_after = self.max_retry_after
+        return retry
+
+    def parse_retry_after(self, retry_after: str) -> float:
+        try:
+            seconds = float(super().parse_retry_after(retry_after))
+        except (InvalidHeader, ValueError, OverflowError):
+            return 0.0  # garbage: no wait of its own, the backoff still applies
+        if seconds > self.max_retry_after:
+            raise RetryAfterTooLong(seconds, self.max_retry_after)
+        return seconds
 
 
 class BadOrigin(FetchError):
@@ -64,15 +111,20 @@ def quote_segment(value: str, what: str = "card id") -> str:
 
 
 def make_session(
-    retries: int = 4, backoff: float = 0.5, pool: int = 10, base_url: str | None = None
+    retries: int = 4,
+    backoff: float = 0.5,
+    pool: int = 10,
+    base_url: str | None = None,
+    max_retry_after: float = MAX_RETRY_AFTER,
 ) -> requests.Session:
-    """A Session that retries idempotent requests with exponential backoff.
+    """A Session that retries idempotent requests with exponential backoff, obeys a
+    ``Retry-After`` of at most ``max_retry_after`` seconds, and keeps ``Location.deadline``.
 
     Given ``base_url``, the proxy settings of the environment (``HTTPS_PROXY``, ``NO_PROXY``,
     CA bundle) are read once for that host: requests otherwise re-reads the whole
     environment on every request, ~0.9 ms each, a third of a 20,000-card import here.
     """
-    retry = Retry(
+    retry = CappedRetry(
         total=retries,
         connect=retries,
         read=retries,
@@ -83,8 +135,9 @@ def make_session(
         respect_retry_after_header=True,
         raise_on_status=False,
     )
+    retry.max_retry_after = max_retry_after
     session = requests.Session()
-    adapter = HTTPAdapter(max_retries=retry, pool_connections=pool, pool_maxsize=pool)
+    adapter = DeadlineAdapter(max_retries=retry, pool_connections=pool, pool_maxsize=pool)
     session.mount("http://", adapter)
     session.mount("https://", adapter)
     session.headers["User-Agent"] = USER_AGENT
@@ -117,11 +170,13 @@ class Location:
         session: requests.Session | None = None,
         timeout: tuple[float, float] = DEFAULT_TIMEOUT,
         max_bytes: int = MAX_RESPONSE_BYTES,
+        deadline: float = DEFAULT_DEADLINE,
     ) -> None:
         parsed = urlparse(base)
         self.origin = base  # as given, for summaries
         self.max_bytes = max_bytes
         self.timeout = timeout
+        self.deadline = deadline  # seconds for a whole download, retries included
         self.folder: Path | None
         if parsed.scheme in {"http", "https"}:
             self.base = base.rstrip("/") + "/"
@@ -164,15 +219,14 @@ class Location:
         if fetched.not_modified:
             return fetched
         raw, new_etag = fetched.data, fetched.etag
-        try:
-            data = json.loads(raw)
-        except (UnicodeDecodeError, json.JSONDecodeError) as exc:
+        reason = json_problem(raw)
+        if isinstance(reason, str):
             raise FetchError(
                 _("{where}: not valid JSON ({reason})").format(
-                    where=self.describe(path), reason=exc
+                    where=self.describe(path), reason=reason
                 )
-            ) from exc
-        return Fetched(data, new_etag, len(raw))
+            )
+        return Fetched(reason.value, new_etag, len(raw))
 
     def _read_file(self, path: str, etag: str | None) -> tuple[bytes, str | None, bool]:
         """A file below the folder; its size and mtime act as an ETag (conditional reads)."""
@@ -197,55 +251,110 @@ class Location:
 
     def _get(self, path: str, etag: str | None) -> tuple[bytes, str | None, bool]:
         url = self.base + path
+        with within(self.deadline) as deadline:
+            try:
+                return self._get_within(url, etag)
+            except RetryAfterTooLong as exc:
+                raise FetchError(
+                    _(
+                        "{url}: the server asks to wait {seconds:.0f} s before trying again "
+                        "(Retry-After); an import waits at most {cap:.0f} s: try again later"
+                    ).format(url=url, seconds=min(exc.seconds, 1e12), cap=exc.cap)
+                ) from exc
+            except FetchError:
+                raise
+            except (requests.exceptions.RequestException, OSError) as exc:
+                if time.monotonic() >= deadline:
+                    raise FetchError(
+                        _("{url}: no complete answer within {seconds:g} s").format(
+                            url=url, seconds=self.deadline
+                        )
+                    ) from exc
+                raise self._failure(url, exc) from exc
+
+    def _get_within(self, url: str, etag: str | None) -> tuple[bytes, str | None, bool]:
         headers = {"If-None-Match": etag} if etag else {}
-        try:
-            with self.session.get(url, headers=headers, timeout=self.timeout, stream=True) as resp:
-                if resp.status_code == 304:
-                    return b"", etag, True
-                if resp.status_code != 200:
-                    raise FetchError(f"{url}: HTTP {resp.status_code} {resp.reason}")  # i18n: keep
-                declared = resp.headers.get("Content-Length")
-                if declared and declared.isdigit() and int(declared) > self.max_bytes:
+        with self.session.get(url, headers=headers, timeout=self.timeout, stream=True) as resp:
+            if resp.status_code == 304:
+                if not etag:  # nothing to be "not modified" from
                     raise FetchError(
-                        _("{where}: {size} bytes is over the {cap} byte cap").format(
-                            where=url, size=declared, cap=self.max_bytes
+                        _("{url}: HTTP 304 Not Modified for a document never fetched").format(
+                            url=url
                         )
                     )
-                chunks, total = [], 0
-                for chunk in resp.iter_content(chunk_size=1024 * 1024):
-                    total += len(chunk)
-                    if total > self.max_bytes:
-                        raise FetchError(
-                            _("{url}: response over the {cap} byte cap").format(
-                                url=url, cap=self.max_bytes
-                            )
-                        )
-                    chunks.append(chunk)
-                if declared and declared.isdigit() and total != int(declared):
+                return b"", etag, True
+            if resp.status_code != 200:
+                raise FetchError(f"{url}: HTTP {resp.status_code} {resp.reason}")  # i18n: keep
+            declared = resp.headers.get("Content-Length")
+            if declared and declared.isdigit() and int(declared) > self.max_bytes:
+                raise FetchError(
+                    _("{where}: {size} bytes is over the {cap} byte cap").format(
+                        where=url, size=declared, cap=self.max_bytes
+                    )
+                )
+            chunks, total = [], 0
+            for chunk in resp.iter_content(chunk_size=1024 * 1024):
+                total += len(chunk)
+                if total > self.max_bytes:
                     raise FetchError(
-                        _("{url}: truncated ({got} of {declared} bytes)").format(
-                            url=url, got=total, declared=declared
+                        _("{url}: response over the {cap} byte cap").format(
+                            url=url, cap=self.max_bytes
                         )
                     )
-                return b"".join(chunks), resp.headers.get("ETag"), False
-        except requests.exceptions.Timeout as exc:
-            raise FetchError(
+                chunks.append(chunk)
+            if declared and declared.isdigit() and total != int(declared):
+                raise FetchError(
+                    _("{url}: truncated ({got} of {declared} bytes)").format(
+                        url=url, got=total, declared=declared
+                    )
+                )
+            return b"".join(chunks), resp.headers.get("ETag"), False
+
+    @staticmethod
+    def _failure(url: str, exc: Exception) -> FetchError:
+        """A requests/urllib3 failure in one line."""
+        if isinstance(exc, requests.exceptions.Timeout):
+            return FetchError(
                 _("{url}: timed out after retries ({reason})").format(
                     url=url, reason=type(exc).__name__
                 )
-            ) from exc
-        except requests.exceptions.RetryError as exc:
-            raise FetchError(
+            )
+        if isinstance(exc, requests.exceptions.RetryError):
+            return FetchError(
                 _("{url}: still failing after retries ({reason})").format(
                     url=url, reason=_reason(exc)
                 )
-            ) from exc
-        except requests.exceptions.ConnectionError as exc:
-            raise FetchError(
+            )
+        if isinstance(exc, requests.exceptions.ConnectionError | OSError):
+            return FetchError(
                 _("{url}: cannot connect ({reason})").format(url=url, reason=_reason(exc))
-            ) from exc
-        except requests.exceptions.RequestException as exc:
-            raise FetchError(f"{url}: {_reason(exc)}") from exc  # i18n: keep (the library's text)
+            )
+        return FetchError(f"{url}: {_reason(exc)}")  # i18n: keep (the library's text)
+
+
+@dataclass(frozen=True, slots=True)
+class Parsed:
+    """A JSON document that parsed."""
+
+    value: Any
+
+
+def json_problem(raw: bytes | str) -> Parsed | str:
+    """Parse JSON; a one-line reason instead of an exception for anything hostile.
+
+    Beside syntax errors: text that is not UTF-8, nesting past the recursion limit, integers
+    past Python's 4300-digit limit (CVE-2020-10735).
+    """
+    try:
+        return Parsed(json.loads(raw))
+    except RecursionError:
+        return _("nested too deeply")
+    except UnicodeDecodeError as exc:
+        return _("not UTF-8 text ({reason})").format(reason=exc.reason)
+    except json.JSONDecodeError as exc:
+        return str(exc)
+    except ValueError as exc:  # "Exceeds the limit (4300 digits) for integer string conversion"
+        return _("a number too long ({reason})").format(reason=str(exc).split(";")[0])
 
 
 def _reason(exc: Exception) -> str:

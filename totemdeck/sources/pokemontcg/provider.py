@@ -7,7 +7,6 @@ Its prints are the catalogue's records (TCGdex is merged into them).
 
 from __future__ import annotations
 
-import json
 import os
 import time
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -18,7 +17,7 @@ from totemdeck.catalogue.rows import CardRow, canonical_json, card_row
 from totemdeck.catalogue.write import CatalogueWriter
 from totemdeck.i18n import _, speaking
 from totemdeck.schemas import first_error, is_valid_fast
-from totemdeck.sources.http import Fetched, FetchError, Location, check_segment
+from totemdeck.sources.http import Fetched, FetchError, Location, check_segment, json_problem
 from totemdeck.sources.interface import (
     ImportFailed,
     ImportOptions,
@@ -128,7 +127,7 @@ def _plan(
             summary.skipped.append(SkippedSet(set_id, str(exc)))
             progress.advance(set_id)
             continue
-        except (KeyError, TypeError, AttributeError) as exc:
+        except (KeyError, TypeError, AttributeError, ValueError, RecursionError) as exc:
             summary.skipped.append(SkippedSet(set_id, f"malformed set entry ({exc!r})"))
             progress.advance(set_id)
             continue
@@ -221,17 +220,19 @@ def records_of_set(raw: bytes, set_rec: dict[str, Any], where: str) -> RecordRow
 
     Pure and picklable: it runs in a worker process.
     """
-    try:
-        cards = json.loads(raw)
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        return f"{where}: not valid JSON ({exc})"
+    parsed = json_problem(raw)
+    if isinstance(parsed, str):  # nested too deep, a number too long, not JSON at all
+        return f"{where}: not valid JSON ({parsed})"  # i18n: keep (runs in a worker process)
+    cards = parsed.value
     if not isinstance(cards, list):
         return f"{where}: expected a JSON list of cards"
     rows: list[CardRow] = []
     rejected: list[tuple[str, str]] = []
     seen: set[str] = set()
-    for raw_card in cards:
-        card_id = str(raw_card.get("id", "?")) if isinstance(raw_card, dict) else "?"
+    for number, raw_card in enumerate(cards, start=1):
+        # a card without a usable id is named by its place in the file: "base1 #3"
+        given = raw_card.get("id") if isinstance(raw_card, dict) else None
+        card_id = given if isinstance(given, str) and given else f"{set_rec['id']} #{number}"
         reason = _reject_reason(raw_card, set_rec, card_id, seen)
         if isinstance(reason, str):
             rejected.append((card_id, reason))
@@ -284,8 +285,8 @@ def _reject_reason(
         return "duplicate id in its set file"
     try:
         record = card_record(raw, set_rec)
-    except (KeyError, TypeError, AttributeError, ValueError) as exc:
-        return f"malformed card ({type(exc).__name__}: {exc})"
+    except (KeyError, TypeError, AttributeError, ValueError, RecursionError) as exc:
+        return f"malformed card ({type(exc).__name__}: {str(exc)[:200]})"
     if not is_valid_fast("card", record):
         return first_error("card", record) or "invalid record"
     return record, canonical_json(record)

@@ -35,7 +35,10 @@ class TcgdexClient:
 
     def sets(self, lang: str) -> list[dict[str, Any]]:
         lang = check_segment(lang, "language")
-        data: list[dict[str, Any]] = self._fetch(f"{lang}/sets.json", EXPECTED_SETS, list).data
+        path = f"{lang}/sets.json"
+        data: list[dict[str, Any]] = self._fetch(path, EXPECTED_SETS, list).data
+        if not all(isinstance(entry, dict) for entry in data):  # ["sv03", 3] is no set list
+            raise FetchError(_(EXPECTED_SETS).format(where=self.location.describe(path)))
         return data
 
     def set_fetched(self, lang: str, set_id: str, etag: str | None = None) -> Fetched:

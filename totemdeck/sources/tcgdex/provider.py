@@ -163,8 +163,8 @@ def _stage_sets(
     for set_id, raw_set in details.items():
         try:
             data = raw_set["_stored"] if "_stored" in raw_set else staged_set(raw_set)
-        except (KeyError, TypeError) as exc:
-            summary.skipped.append(SkippedSet(set_id, f"malformed set ({exc!r})"))
+        except (KeyError, TypeError, AttributeError, ValueError, RecursionError) as exc:
+            summary.skipped.append(SkippedSet(set_id, f"malformed set ({exc!r})"[:300]))
             continue
         writer.stage_set(SOURCE_NAME, set_id, raw_set.get("_etag"), checked, data)
         if data["cards"]:
@@ -189,8 +189,8 @@ def _card_row(
     raw = fetched.data
     try:
         record = card_record(raw, card_set)
-    except (KeyError, TypeError, AttributeError, ValueError) as exc:
-        summary.rejected.append(RejectedCard(card_id, f"malformed card ({exc!r})"))
+    except (KeyError, TypeError, AttributeError, ValueError, RecursionError) as exc:
+        summary.rejected.append(RejectedCard(card_id, f"malformed card ({exc!r})"[:300]))
         return None
     if not is_valid_fast("card", record):
         reason = first_error("card", record) or "invalid record"
