@@ -11,7 +11,9 @@ import os
 from pathlib import Path
 
 DB_NAME = "catalogue.sqlite"
-SCHEMA_VERSION = "5"  # bump on any table change: older catalogues are rebuilt
+# Bump on any table change, and on any change to how stored keys are computed (6: name_key's
+# EX and δ rules): older catalogues are rebuilt by the next import, refused by readers.
+SCHEMA_VERSION = "6"
 ENV_VAR = "TOTEMDECK_CATALOGUE"
 
 DDL = """
