@@ -82,6 +82,7 @@ CREATE TABLE IF NOT EXISTS staged_names (
 INDEXES = """
 CREATE INDEX IF NOT EXISTS cards_name_key ON cards(name_key);
 CREATE INDEX IF NOT EXISTS cards_set_number ON cards(set_id, number_key);
+CREATE INDEX IF NOT EXISTS cards_id_nocase ON cards(id COLLATE NOCASE);  -- ids as typed
 CREATE INDEX IF NOT EXISTS sets_code ON sets(ptcgl_code);
 CREATE INDEX IF NOT EXISTS aliases_card ON aliases(card_id);
 CREATE INDEX IF NOT EXISTS staged_cards_set ON staged_cards(source, set_id);
