@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -18,7 +19,7 @@ from totemdeck.catalogue.model import Card
 from totemdeck.decklist import parse
 from totemdeck.findings import Finding
 from totemdeck.rules import Checker, engine
-from totemdeck.rules.checks import RULES
+from totemdeck.rules.checks import RULES, Rule
 from totemdeck.rules.deck import Deck, RuleContext
 from totemdeck.rules.reach import AGGREGATE, PER_ENTRY, TOTEM_ONLY
 
@@ -31,8 +32,8 @@ class WholeDeckChecker(Checker):
 
     def _swap_outcome(self, base: Any, number: int, card: Card) -> tuple[frozenset[Any], ...]:
         deck = base.deck
-        main = tuple(e if e.line != number else engine.replace(e, card=card) for e in deck.main)
-        whole = {(f.code, f.line) for f in self._run_rules(engine.replace(deck, main=main))}
+        main = tuple(e if e.line != number else replace(e, card=card) for e in deck.main)
+        whole = {(f.code, f.line) for f in self._run_rules(replace(deck, main=main))}
         first = {(f.code, f.line) for f in base.findings}
         return frozenset(first - whole), frozenset(whole - first)
 
@@ -82,10 +83,10 @@ def _counting(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     """Every rule call adds the number of entries it was given to the returned list."""
     read: list[int] = []
 
-    def counted(rule: engine.Rule) -> engine.Rule:
+    def counted(rule: Rule) -> Rule:
         def run(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
             read.append(len(deck.entries))
-            return rule(deck, ctx)
+            yield from rule(deck, ctx)
 
         return run
 

@@ -273,7 +273,9 @@ class Checker:
                 continue
             if code in PER_ENTRY:
                 old = base.on_line(code, number)
-                new = {(f.code, f.line) for f in rule(alone, self.ctx) if f.line == number}
+                new: set[tuple[str, int | None]] = {
+                    (f.code, f.line) for f in rule(alone, self.ctx) if f.line == number
+                }
             else:
                 if whole is None:
                     main = (*deck.main[:index], swapped, *deck.main[index + 1 :])
