@@ -16,14 +16,14 @@ def test_ambiguity_is_weighed_once_per_distinct_line(
 ) -> None:
     checker = Checker(catalogue, today=dt.date(2026, 11, 30))
     calls = 0
-    evaluate = checker._evaluate
+    evaluate = checker._swap_outcome
 
     def counted(*args: object) -> object:
         nonlocal calls
         calls += 1
         return evaluate(*args)  # type: ignore[arg-type]
 
-    monkeypatch.setattr(checker, "_evaluate", counted)
+    monkeypatch.setattr(checker, "_swap_outcome", counted)
     once = checker.check(parse("Totem: 1 Charizard ex OBF 125\n1 Charmander\n"))
     for_one_line = calls
     assert for_one_line > 1  # Charmander's prints judge differently: there is work to share

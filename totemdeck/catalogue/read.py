@@ -26,6 +26,24 @@ __all__ = [
 ]
 
 
+def _outdated(path: Path, found: str | None) -> str:
+    """Why a catalogue of another layout is refused (its name rules or tables differ, so
+    reading it would give wrong answers), and what to do."""
+    newer = found is not None and found.isdigit() and int(found) > int(SCHEMA_VERSION)
+    if newer:
+        message = _(
+            "{path}: this catalogue was built by a newer version of totemdeck (catalogue "
+            "format {found}; this version reads {wanted}); upgrade totemdeck, or run "
+            "`totemdeck import` to rebuild it"
+        )
+    else:
+        message = _(
+            "{path}: this catalogue was built by an older version of totemdeck (catalogue "
+            "format {found}; this version reads {wanted}); run `totemdeck import` to rebuild it"
+        )
+    return message.format(path=path, found=found or "unknown", wanted=SCHEMA_VERSION)
+
+
 class Catalogue:
     """Read-only access to an imported catalogue. Cheap to open; rows load on demand."""
 
@@ -67,12 +85,7 @@ class Catalogue:
             raise damaged(path, str(exc)) from exc
         if version is None or version[0] != SCHEMA_VERSION:
             db.close()
-            raise CatalogueError(
-                _(
-                    "{path}: catalogue format {found!r} is not {wanted!r}; "
-                    "run `totemdeck import` again"
-                ).format(path=path, found=version and version[0], wanted=SCHEMA_VERSION)
-            )
+            raise CatalogueError(_outdated(path, None if version is None else str(version[0])))
         return cls(path, db)
 
     def close(self) -> None:

@@ -11,7 +11,10 @@ import os
 from pathlib import Path
 
 DB_NAME = "catalogue.sqlite"
-SCHEMA_VERSION = "6"  # bump on any table or record change: older catalogues are rebuilt
+# Bump on any table change, and on any change to how stored keys are computed (6: name_key's
+# EX and δ rules, ids indexed without case; 7: with the search facts and FTS index beside
+# them): older catalogues are rebuilt by the next import, refused by readers.
+SCHEMA_VERSION = "7"
 ENV_VAR = "TOTEMDECK_CATALOGUE"
 
 DDL = """
@@ -80,6 +83,7 @@ CREATE TABLE IF NOT EXISTS staged_names (
 INDEXES = """
 CREATE INDEX IF NOT EXISTS cards_name_key ON cards(name_key);
 CREATE INDEX IF NOT EXISTS cards_set_number ON cards(set_id, number_key);
+CREATE INDEX IF NOT EXISTS cards_id_nocase ON cards(id COLLATE NOCASE);  -- ids as typed
 CREATE INDEX IF NOT EXISTS sets_code ON sets(ptcgl_code);
 CREATE INDEX IF NOT EXISTS aliases_card ON aliases(card_id);
 CREATE INDEX IF NOT EXISTS staged_cards_set ON staged_cards(source, set_id);

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from totemdeck.catalogue.model import Card
@@ -19,10 +19,11 @@ from totemdeck.decklist.resolve import ResolvedDeck, ResolvedLine, Resolver
 from totemdeck.findings import Finding
 from totemdeck.rules.ambiguity import ambiguity_message
 from totemdeck.rules.banlist import Banlist
-from totemdeck.rules.checks import RULES, totem_groups
+from totemdeck.rules.checks import RULES, Rule, totem_groups
 from totemdeck.rules.deck import Deck, Entry, RuleContext
 from totemdeck.rules.format import FormatRules, load_format
 from totemdeck.rules.pieces import CataloguePieces
+from totemdeck.rules.reach import AGGREGATE, PER_ENTRY, TOTEM_ONLY, Reach
 from totemdeck.rules.stages import CatalogueStages
 from totemdeck.rules.totem import TotemNumbers, totem_numbers
 
@@ -128,6 +129,7 @@ class Checker:
             lang=lang,
             piece_of=self.pieces,
         )
+        self._traits: dict[tuple[str, str], tuple[Any, ...]] = {}  # (rule, card id) → traits
 
     # -- the public triad -------------------------------------------------------------------
 
@@ -161,8 +163,9 @@ class Checker:
         choice = {number: groups[0][0] for number, groups in grouped.items()}
         findings = list(resolved.findings)
         deck = self._deck(resolved, choice)
-        base = self._run_rules(deck)
-        findings += base
+        by_rule = [(code, rule, list(rule(deck, self.ctx))) for code, rule in RULES]
+        base = _Base(deck, by_rule)
+        findings += base.findings
         # Lines written alike (400 x "1 Pikachu") judge alike: weigh each distinct one once,
         # else a deck of repeated name-only lines costs lines x prints x rules.
         differing_by_text: dict[tuple[object, ...], list[list[Card]]] = {}
@@ -219,6 +222,70 @@ class Checker:
     def _run_rules(self, deck: Deck) -> list[Finding]:
         return [finding for _code, rule in RULES for finding in rule(deck, self.ctx)]
 
+    def _traits_for(self, code: str, card: Card) -> tuple[Any, ...]:
+        """What aggregate rule ``code`` reads off a print, once per print and rule."""
+        key = (code, card.id)
+        known = self._traits.get(key)
+        if known is None:
+            known = self._traits[key] = AGGREGATE[code].traits(card, self.ctx)
+        return known
+
+    def _aggregate_change(
+        self, base: _Base, code: str, rule: Rule, entry: Entry, card: Card
+    ) -> tuple[set[Any], set[Any]]:
+        """(lost, gained) ``(code, line)``s of aggregate rule ``code`` when ``entry`` holds
+        ``card``: the rule judges only the entries in the groups either print asks about."""
+        reach = AGGREGATE[code]
+        asked = reach.asks(entry.card, self.ctx) | reach.asks(card, self.ctx)
+        near = base.touching(code, asked, reach, self.ctx)
+        near.discard(entry.line)
+        swapped = replace(entry, card=card)
+
+        def judged(holding: Entry) -> set[tuple[str, int | None]]:
+            totem = tuple(e for e in base.deck.totem if e.line in near)
+            deck = replace(base.deck, totem=totem, main=_in_order(base, near, holding))
+            return {(f.code, f.line) for f in rule(deck, self.ctx)}
+
+        before, after = judged(entry), judged(swapped)
+        return before - after, after - before
+
+    def _swap_outcome(self, base: _Base, number: int, card: Card) -> tuple[frozenset[Any], ...]:
+        """How ``card`` on main-deck line ``number`` changes the deck's ``(code, line)``s:
+        (those lost, those gained), so equal outcomes are equal verdicts. Only what the swap
+        can change is re-run (see ``rules.reach``): a line's own rules on that line alone, the
+        rules that weigh cards together only when the print's traits for them differ."""
+        deck = base.deck
+        index = base.main_index[number]
+        entry = deck.main[index]
+        swapped = replace(entry, card=card)
+        alone = replace(deck, main=(swapped,))
+        whole: Deck | None = None
+        lost: set[tuple[str, int | None]] = set()
+        gained: set[tuple[str, int | None]] = set()
+        for code, rule, _found in base.by_rule:
+            if code in TOTEM_ONLY:
+                continue
+            if code in AGGREGATE:
+                if self._traits_for(code, card) != self._traits_for(code, entry.card):
+                    dropped, added = self._aggregate_change(base, code, rule, entry, card)
+                    lost |= dropped
+                    gained |= added
+                continue
+            if code in PER_ENTRY:
+                old = base.on_line(code, number)
+                new: set[tuple[str, int | None]] = {
+                    (f.code, f.line) for f in rule(alone, self.ctx) if f.line == number
+                }
+            else:
+                if whole is None:
+                    main = (*deck.main[:index], swapped, *deck.main[index + 1 :])
+                    whole = replace(deck, main=main)
+                old = base.codes[code]
+                new = {(f.code, f.line) for f in rule(whole, self.ctx)}
+            lost |= old - new
+            gained |= new - old
+        return frozenset(lost), frozenset(gained)
+
     def _evaluate(self, resolved: ResolvedDeck, choice: dict[int, Card]) -> list[Finding]:
         return self._run_rules(self._deck(resolved, choice))
 
@@ -234,7 +301,7 @@ class Checker:
         choice: dict[int, Card],
         line: ResolvedLine,
         groups: Sequence[list[Card]],
-        base: list[Finding],
+        base: _Base,
     ) -> list[list[Card]]:
         """The line's prints grouped by verdict: prints that judge alike are one group
         (one group: not ambiguous)."""
@@ -256,12 +323,57 @@ class Checker:
                 numbers.identity,
             )
 
-        by_verdict: dict[Any, list[Card]] = {verdict(base, groups[0][0]): list(groups[0])}
+        if line.line.is_totem:  # the Totem colours every line: judge the whole deck again
+            first = verdict(base.findings, groups[0][0])
+        else:  # a main-deck line: compare what each print changes from the first
+            first = (frozenset(), frozenset())
+        by_verdict: dict[Any, list[Card]] = {first: list(groups[0])}
         for group in groups[1:]:
-            alternative = {**choice, number: group[0]}
-            outcome = verdict(self._evaluate(resolved, alternative), group[0])
+            if line.line.is_totem:
+                outcome = verdict(self._evaluate(resolved, {**choice, number: group[0]}), group[0])
+            else:
+                outcome = self._swap_outcome(base, number, group[0])
             by_verdict.setdefault(outcome, []).extend(group)  # groups that judge alike: one
         return list(by_verdict.values())
+
+
+class _Base:
+    """The deck as first judged: each rule's findings, and where each main-deck line sits."""
+
+    def __init__(self, deck: Deck, by_rule: list[tuple[str, Rule, list[Finding]]]) -> None:
+        self.deck = deck
+        self.by_rule = by_rule
+        self.findings = [f for _code, _rule, found in by_rule for f in found]
+        self.main_index = {entry.line: i for i, entry in enumerate(deck.main)}
+        self.codes = {code: {(f.code, f.line) for f in found} for code, _rule, found in by_rule}
+        self._by_line: dict[tuple[str, int | None], set[tuple[str, int | None]]] = {}
+        self._touches: dict[str, dict[Any, list[int]]] = {}
+        for code, _rule, found in by_rule:
+            for f in found:
+                self._by_line.setdefault((code, f.line), set()).add((f.code, f.line))
+
+    def touching(self, code: str, keys: frozenset[Any], reach: Reach, ctx: RuleContext) -> set[int]:
+        """Lines of the entries (Totem and main deck) touching any of ``keys`` for rule
+        ``code`` (indexed on first use)."""
+        index = self._touches.get(code)
+        if index is None:
+            index = self._touches[code] = {}
+            for e in self.deck.entries:
+                for key in reach.touches(e.card, ctx):
+                    index.setdefault(key, []).append(e.line)
+        return {line for key in keys for line in index.get(key, ())}
+
+    def on_line(self, code: str, line: int) -> set[tuple[str, int | None]]:
+        """``(code, line)`` of rule ``code``'s findings on ``line``."""
+        return self._by_line.get((code, line), set())
+
+
+def _in_order(base: _Base, near: set[int], holding: Entry) -> tuple[Entry, ...]:
+    """The main-deck entries on lines ``near`` plus ``holding``, in deck order."""
+    lines = sorted(n for n in (*near, holding.line) if n in base.main_index)
+    return tuple(
+        holding if n == holding.line else base.deck.main[base.main_index[n]] for n in lines
+    )
 
 
 def _written(line: ResolvedLine) -> tuple[object, ...]:
