@@ -76,3 +76,11 @@ def test_a_closed_stdin_is_one_line_and_exit_2(command: str) -> None:
 def test_commands_that_do_not_read_stdin_ignore_a_closed_one() -> None:
     done = run(f"$T banlist check --schema-only {BANLIST} <&-")
     assert done.returncode == 0, done.stderr
+
+
+def test_an_error_quoting_control_characters_stays_one_line() -> None:
+    from totemdeck.cli.output import one_line
+
+    assert one_line("overrides.\r: None") == "overrides.\\r: None"
+    assert one_line("a\x1b[31mred\nb") == "a\\x1b[31mred\\nb"
+    assert one_line("Pokémon ★ δ") == "Pokémon ★ δ"

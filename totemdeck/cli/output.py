@@ -90,11 +90,20 @@ def use_colour(stream: TextIO) -> bool:
     return console.is_terminal and console.color_system is not None and not console.no_color
 
 
+def one_line(text: str) -> str:
+    """``text`` with its control characters escaped (``\\r``, ``\\x1b``): a message quotes what
+    a user wrote (a YAML key, a deck line), and that must neither break the one-line promise
+    nor reach the terminal as an escape sequence."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+
+
 def report_error(error: TotemdeckError) -> None:
     """``totemdeck: error: message`` on stderr, then any details, one a line."""
-    typer.echo(f"totemdeck: error: {error}", err=True)
+    typer.echo(f"totemdeck: error: {one_line(str(error))}", err=True)
     for line in error.details:
-        typer.echo(f"  {line}", err=True)
+        typer.echo(f"  {one_line(line)}", err=True)
 
 
 def inform(message: str) -> None:
