@@ -25,6 +25,12 @@ ENERGY_TYPES: tuple[str, ...] = (
     "Dragon",
 )
 COLORLESS = "Colorless"
+# The letters PTCG Live writes for the types ({R} Fire, {Y} Fairy, {N} Dragon, {C} Colorless).
+TYPE_LETTERS: dict[str, str] = {
+    "G": "Grass", "R": "Fire", "W": "Water", "L": "Lightning", "P": "Psychic", "F": "Fighting",
+    "D": "Darkness", "M": "Metal", "Y": "Fairy", "N": "Dragon", "C": COLORLESS,
+}  # fmt: skip
+LETTER_OF_TYPE: dict[str, str] = {name: letter for letter, name in TYPE_LETTERS.items()}
 
 # Printed stages a Pokémon card can carry (pokemontcg.io spelling).
 STAGES: tuple[str, ...] = (

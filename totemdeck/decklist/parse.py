@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from totemdeck.catalogue.model import TYPE_LETTERS
 from totemdeck.catalogue.names import fold
 from totemdeck.decklist.foreign import cardmarket, proxy_printer
 from totemdeck.decklist.model import DeckLine, Decklist, Header, ParseProblem
@@ -54,10 +55,7 @@ SECTION_WORDS: dict[str, str | None] = {
 DECK_NAME_WORDS = frozenset({"deckname", "deck name", "nom du deck", "nombre del mazo"})
 SECTION_WORDS.update(dict.fromkeys(["spare", "spares", "spare cards"], "spare"))
 
-ENERGY_SYMBOLS = {
-    "G": "Grass", "R": "Fire", "W": "Water", "L": "Lightning", "P": "Psychic", "F": "Fighting",
-    "D": "Darkness", "M": "Metal", "Y": "Fairy", "N": "Dragon", "C": "Colorless",
-}  # fmt: skip
+ENERGY_SYMBOLS = TYPE_LETTERS
 _SYMBOL = re.compile(r"\{([GRWLPFDMYNC])\}")
 
 # "2 Psychic Energy - Basic CRE 232", "1 Reversal Energy - Special PAL 192": the kind is

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from totemdeck.catalogue.model import TYPE_LETTERS
 from totemdeck.catalogue.names import fold
 
 _TYPE_WORDS = "grass|fire|water|lightning|psychic|fighting|darkness|dark|metal|fairy"
@@ -55,10 +56,7 @@ _SYMBOL_WORDS = str.maketrans({"◇": " prism star ", "★": " star ", "δ": " d
 
 # "Blend Energy WLFM" is "Blend Energy WaterLightningFightingMetal"; "Unit Energy LPM" too.
 _ENERGY_LETTERS = re.compile(r"\b[GRWLPFDMY]{2,4}\b")
-_LETTER_TYPES = {
-    "G": "Grass", "R": "Fire", "W": "Water", "L": "Lightning", "P": "Psychic", "F": "Fighting",
-    "D": "Darkness", "M": "Metal", "Y": "Fairy",
-}  # fmt: skip
+_LETTER_TYPES = TYPE_LETTERS  # the pattern above admits only the nine named letters
 # Words printed before a name that players leave off: "Team Galactic's Invention G-101
 # Energy Gain" is written "Energy Gain".
 _PRINTED_EXTRA = re.compile(r"^team galactic'?s invention g-?\d+ ", re.IGNORECASE)

@@ -11,7 +11,13 @@ import io
 import json
 from collections.abc import Callable
 
-from totemdeck.catalogue.model import ENERGY_TYPES, Card, basic_energy_type, display_name
+from totemdeck.catalogue.model import (
+    ENERGY_TYPES,
+    LETTER_OF_TYPE,
+    Card,
+    basic_energy_type,
+    display_name,
+)
 from totemdeck.decklist.jsondeck import DOCUMENT_VERSION, FORMAT_NAME
 from totemdeck.errors import TotemdeckError
 from totemdeck.export.order import ExportLine, export_lines
@@ -30,17 +36,7 @@ TEXT_HEADERS = {
     "trainer": N_("Trainer ({count})"),
     "energy": N_("Energy ({count})"),
 }
-SYMBOLS = {
-    "Grass": "G",
-    "Fire": "R",
-    "Water": "W",
-    "Lightning": "L",
-    "Psychic": "P",
-    "Fighting": "F",
-    "Darkness": "D",
-    "Metal": "M",
-    "Fairy": "Y",
-}
+SYMBOLS = {kind: LETTER_OF_TYPE[kind] for kind in ENERGY_TYPES if kind != "Dragon"}  # basic Energy
 
 
 class ExportError(TotemdeckError):

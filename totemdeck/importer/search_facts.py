@@ -13,15 +13,13 @@ import json
 import re
 from collections.abc import Callable, Iterator
 
-from totemdeck.catalogue.model import Card
+from totemdeck.catalogue.model import LETTER_OF_TYPE, TYPE_LETTERS, Card
 from totemdeck.catalogue.names import fold, name_key
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.catalogue.schema import number_key
 from totemdeck.catalogue.search.index import (
     COLUMN_NUMBERS,
     FLAG_BITS,
-    LETTER_OF_TYPE,
-    TYPE_LETTERS,
     SearchRow,
     type_bits,
 )

@@ -11,14 +11,17 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from totemdeck.catalogue.model import COLORLESS, ENERGY_TYPES, Card, basic_energy_type
+from totemdeck.catalogue.model import (
+    COLORLESS,
+    ENERGY_TYPES,
+    TYPE_LETTERS,
+    Card,
+    basic_energy_type,
+)
 from totemdeck.rules.format import EnergyOverride, FormatRules
 
 _TYPE_WORDS = re.compile("|".join((*ENERGY_TYPES, COLORLESS)))
-_SYMBOL_TYPES = {
-    "G": "Grass", "R": "Fire", "W": "Water", "L": "Lightning", "P": "Psychic",
-    "F": "Fighting", "D": "Darkness", "M": "Metal", "Y": "Fairy", "N": "Dragon", "C": COLORLESS,
-}  # fmt: skip
+_SYMBOL_TYPES = TYPE_LETTERS
 _SYMBOL = re.compile(r"[\[{]([GRWLPFDMYNC])[\]}]")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n|(?<=\.)(?=[A-Z])")
 _PROVIDES = re.compile(r"\b(?:provides?|counts? as)\b(?P<what>.*)", re.IGNORECASE)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from totemdeck.catalogue.model import Card
+from totemdeck.catalogue.model import LETTER_OF_TYPE, Card
 from totemdeck.catalogue.names import name_key
 from totemdeck.export.order import TRAINER_KINDS, export_lines
 from totemdeck.findings import Finding
@@ -17,19 +17,7 @@ from totemdeck.i18n import N_
 from totemdeck.rules.engine import CheckedDeck, Report
 
 # One letter and one CSS class per Energy type (the letters PTCG Live writes: {R}, {W}…).
-ENERGY_SYMBOLS: dict[str, str] = {
-    "Grass": "G",
-    "Fire": "R",
-    "Water": "W",
-    "Lightning": "L",
-    "Psychic": "P",
-    "Fighting": "F",
-    "Darkness": "D",
-    "Metal": "M",
-    "Fairy": "Y",
-    "Dragon": "N",
-    "Colorless": "C",
-}
+ENERGY_SYMBOLS: dict[str, str] = LETTER_OF_TYPE
 
 
 @dataclass(slots=True)

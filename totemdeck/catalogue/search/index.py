@@ -21,12 +21,6 @@ INDEX_VERSION = "3"
 # Types as bits, in FORMAT.md order; Colorless last (it never counts for identity).
 TYPE_BITS: dict[str, int] = {t: 1 << i for i, t in enumerate((*ENERGY_TYPES, COLORLESS))}
 ALL_NAMED_TYPES = sum(TYPE_BITS[t] for t in ENERGY_TYPES)
-# PTCG Live's letters for the types.
-TYPE_LETTERS: dict[str, str] = {
-    "G": "Grass", "R": "Fire", "W": "Water", "L": "Lightning", "P": "Psychic", "F": "Fighting",
-    "D": "Darkness", "M": "Metal", "Y": "Fairy", "N": "Dragon", "C": COLORLESS,
-}  # fmt: skip
-LETTER_OF_TYPE = {name: letter for letter, name in TYPE_LETTERS.items()}
 
 # ``is:`` flags, each one bit of ``flags``. The importer decides each from the rules' traits.
 FLAGS: tuple[str, ...] = (

@@ -9,8 +9,8 @@ from __future__ import annotations
 import datetime as dt
 import re
 
-from totemdeck.catalogue.model import COLORLESS, ENERGY_TYPES
-from totemdeck.catalogue.search.index import TYPE_BITS, TYPE_LETTERS
+from totemdeck.catalogue.model import COLORLESS, ENERGY_TYPES, TYPE_LETTERS
+from totemdeck.catalogue.search.index import TYPE_BITS
 from totemdeck.i18n import N_, _
 
 
