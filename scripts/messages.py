@@ -125,6 +125,13 @@ def merged(language: str, pot: Catalog) -> Catalog:
     return catalog
 
 
+def _complete(translation: str | tuple[str, ...] | list[str] | None) -> bool:
+    """Every form filled (a plural message has one string per plural form)."""
+    if isinstance(translation, str):
+        return bool(translation)
+    return bool(translation) and all(translation)
+
+
 def compiled(catalog: Catalog) -> bytes:
     buffer = io.BytesIO()
     write_mo(buffer, catalog, use_fuzzy=False)
@@ -145,7 +152,7 @@ def main() -> int:
         if not mo.exists() or mo.read_bytes() != data:
             mo.write_bytes(data)
             changed.append(mo)
-        untranslated = [m.id for m in catalog if m.id and (not m.string or m.fuzzy)]
+        untranslated = [m.id for m in catalog if m.id and (m.fuzzy or not _complete(m.string))]
         total = sum(1 for m in catalog if m.id)
         print(
             f"{language}: {total - len(untranslated)}/{total} messages translated"

@@ -38,6 +38,7 @@ TRANSLATED = [
     "files.py",
     "findings.py",
     "i18n/__init__.py",
+    "importer/__init__.py",
     "report/card.py",
     "report/importing.py",
     "report/plot.py",

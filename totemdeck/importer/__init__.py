@@ -122,9 +122,16 @@ def run_import(
         failed = [s for s in result.summaries if s.skipped]
         if failed and not keep_going:
             count = sum(len(s.skipped) for s in failed)
+            from totemdeck.i18n import ngettext  # here: the import lines are busy (search)
+
             raise ImportFailed(
-                f"{count} set(s) or card(s) could not be imported; the previous catalogue is "
-                "unchanged (use --keep-going to import the rest)",
+                ngettext(
+                    "{n} set or card could not be imported; the previous catalogue is "
+                    "unchanged (use --keep-going to import the rest)",
+                    "{n} sets or cards could not be imported; the previous catalogue is "
+                    "unchanged (use --keep-going to import the rest)",
+                    count,
+                ).format(n=count),
                 failed[0],
             )
     for summary in result.summaries:
