@@ -43,7 +43,7 @@ QUERIES = [
     "is:banned",
     "o:draw t:supporter -is:banned",
     "atk:surf",
-    "ab:ability -t:trainer",
+    "ab:reign -t:trainer",
     "has:ability type:psychic",
     "cost:RRC",
     "weak:G resist:F",

@@ -69,12 +69,12 @@ class RulesContext:
 
     def totem(self, value: str) -> TotemFacts:
         """The Totem a value names: a card id, else a name whose prints all agree."""
-        from totemdeck.api import pieces_of
         from totemdeck.catalogue.model import ENERGY_TYPES
         from totemdeck.catalogue.search.index import type_bits
         from totemdeck.rules.checks import colorless_restriction, deck_identity
         from totemdeck.rules.deck import Deck, Entry, RuleContext
         from totemdeck.rules.totem import why_not_totem
+        from totemdeck.rules.traits import is_multipart
 
         cat = self._catalogue
         card = cat.get(value.strip())
@@ -94,7 +94,11 @@ class RulesContext:
             if reason:
                 reasons.append(reason)
                 continue
-            pieces = pieces_of(cat, print_, self.fmt)
+            pieces = [print_]
+            if is_multipart(print_):  # api (and the engine it imports) only when needed
+                from totemdeck.api import pieces_of
+
+                pieces = pieces_of(cat, print_, self.fmt)
             entries = tuple(Entry(i + 1, 1, p, "totem") for i, p in enumerate(pieces))
             # The rules themselves decide: the identity the deck check allows, and whether
             # the colorless restriction flags a Colorless Pokémon beside this Totem.
