@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import ipaddress
+import os
+import shutil
 import socket
 from collections.abc import Iterator
 from pathlib import Path
@@ -60,11 +63,36 @@ def tcgdex_dir() -> Path:
     return _require(TCGDEX)
 
 
+# What the imported catalogue depends on: a change to any of these imports the mirror again.
+_IMPORT_INPUTS = ("catalogue", "sources", "importer", "rules", "data", "decklist")
+
+
+def _import_key() -> str:
+    """A digest of the code and data an import reads, and of the mirrors' top folders."""
+    digest = hashlib.sha256()
+    package = ROOT / "totemdeck"
+    files = [package / "__init__.py", ROOT / "schemas" / "card.schema.json", ROOT / "banlist.yaml"]
+    for room in _IMPORT_INPUTS:
+        files += sorted(p for p in (package / room).rglob("*") if p.is_file())
+    for path in files:
+        digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
+    for mirror in (POKEMONTCG, TCGDEX):
+        stat = mirror.stat()
+        digest.update(f"{mirror}:{stat.st_mtime_ns}:{stat.st_ino}".encode())
+    return digest.hexdigest()[:16]
+
+
 @pytest.fixture(scope="session")
 def full_catalogue_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Both mirrors imported once over real local HTTP (as `totemdeck import` does by
-    default), shared by the session."""
+    default), shared by the session. With TOTEMDECK_TEST_CATALOGUE_CACHE=DIR (`make
+    test-fast`), a catalogue imported by the same code from the same mirrors is reused."""
     folder = tmp_path_factory.mktemp("catalogue")
+    cache = os.environ.get("TOTEMDECK_TEST_CATALOGUE_CACHE")
+    cached = Path(cache) / _import_key() / "catalogue.sqlite" if cache else None
+    if cached is not None and cached.is_file():
+        shutil.copy2(cached, folder / "catalogue.sqlite")
+        return folder
     # Servers in other processes: 21,000 requests do not wait on this process's GIL.
     with (
         serve_process(_require(POKEMONTCG)) as ptcg_url,
@@ -72,6 +100,11 @@ def full_catalogue_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     ):
         result = import_sources(str(folder), origins={"pokemontcg": ptcg_url, "tcgdex": dex_url})
     assert result.ok
+    if cached is not None:
+        if cached.parent.parent.is_dir():
+            shutil.rmtree(cached.parent.parent)  # one cached catalogue at a time
+        cached.parent.mkdir(parents=True)
+        shutil.copy2(folder / "catalogue.sqlite", cached)
     return folder
 
 
@@ -80,6 +113,13 @@ def catalogue(full_catalogue_dir: Path) -> Iterator[Catalogue]:
     cat = Catalogue.open(full_catalogue_dir)
     yield cat
     cat.close()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests that drive Chromium are `browser` tests (`make test-fast` leaves them out)."""
+    for item in items:
+        if "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -15,6 +15,8 @@ from totemdeck.catalogue import Catalogue, CatalogueError
 from totemdeck.files import locked
 from totemdeck.importer import import_pokemontcg, import_sources
 
+pytestmark = pytest.mark.slow  # real processes, stalls and signals: seconds each
+
 
 @pytest.fixture
 def mirrors(tmp_path: Path, pokemontcg_dir: Path, tcgdex_dir: Path) -> tuple[Path, Path]:

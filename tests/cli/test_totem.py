@@ -13,6 +13,7 @@ from totemdeck.cli import main
 from totemdeck.schemas import is_valid_fast
 
 
+@pytest.mark.slow
 def test_totem_all_csv_and_json_list_every_pokemon_print(
     full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

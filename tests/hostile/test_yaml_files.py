@@ -79,6 +79,7 @@ def cat(full_catalogue_dir: Path) -> list[str]:
     return ["--catalogue", str(full_catalogue_dir)]
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(path=FORMAT_PATHS, value=VALUES)
 def test_format_files_with_any_value_anywhere(
@@ -105,6 +106,7 @@ def edits(text: str) -> st.SearchStrategy[str]:
     )
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(text=edits(BANLIST))
 def test_banlists_with_random_damage(cat: list[str], text: str) -> None:

@@ -15,6 +15,8 @@ from tests.helpers.server import serve
 from totemdeck.catalogue import Catalogue
 from totemdeck.importer import import_pokemontcg
 
+pytestmark = pytest.mark.slow  # real processes, stalls and signals: seconds each
+
 
 def _temps(folder: Path) -> list[str]:
     return sorted(p.name for p in folder.iterdir() if ".tmp" in p.name)

@@ -65,6 +65,7 @@ def test_every_rule_has_a_known_reach() -> None:
     assert sorted(codes) == sorted(c for reach in reaches for c in reach)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("totem", [TOTEM, "Totem: 1 Arceus VSTAR BRS 123\n", "Totem: 1 Mewtwo\n"])
 def test_verdicts_equal_judging_the_whole_deck(catalogue: Catalogue, totem: str) -> None:
     checker = Checker(catalogue, today=TODAY)

@@ -13,6 +13,8 @@ import pytest
 from tests.helpers.server import ServerState, serve
 from totemdeck.sources.http import Fetched, FetchError, Location, make_session
 
+pytestmark = pytest.mark.slow  # real processes, stalls and signals: seconds each
+
 
 @pytest.fixture
 def site(tmp_path: Path) -> Iterator[tuple[str, ServerState]]:

@@ -219,6 +219,7 @@ def generated(catalogue: Catalogue, count: int) -> list[tuple[str, set[str]]]:
     return out
 
 
+@pytest.mark.slow
 def test_300_generated_queries_match_a_python_filter(catalogue: Catalogue) -> None:
     queries = generated(catalogue, 300)
     everything = len(_everything(catalogue))
