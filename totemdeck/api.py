@@ -16,12 +16,12 @@ from typing import Any
 from totemdeck.catalogue.model import ENERGY_TYPES, Card
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.errors import NotFound, UsageError
+from totemdeck.findings.registry import REGISTRY, RuleDoc, by_code
 from totemdeck.i18n import _
 from totemdeck.rules.audit import TotemRow
 from totemdeck.rules.banlist import Banlist
 from totemdeck.rules.engine import Checker
 from totemdeck.rules.format import FormatRules, load_format
-from totemdeck.rules.registry import REGISTRY, RuleDoc, by_code
 from totemdeck.rules.totem import TotemNumbers, totem_numbers, why_not_totem
 
 __all__ = [

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from totemdeck.cli import main
+from totemdeck.findings.registry import REGISTRY
 from totemdeck.i18n import use_language
 from totemdeck.report.rules import render_rules_markdown
-from totemdeck.rules.registry import REGISTRY
 from totemdeck.schemas import is_valid_fast
 
 ROOT = Path(__file__).resolve().parents[2]

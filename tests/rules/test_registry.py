@@ -17,8 +17,8 @@ from totemdeck.banlist import load_banlist
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist.parse import parse
 from totemdeck.findings import CODES, Finding
+from totemdeck.findings.registry import REGISTRY, RuleDoc, by_code
 from totemdeck.rules import Checker, checks
-from totemdeck.rules.registry import REGISTRY, RuleDoc, by_code
 
 ROOT = Path(__file__).resolve().parents[2]
 FORMAT = ROOT.parent / "shared" / "FORMAT.md"

@@ -16,7 +16,7 @@ from collections import Counter
 from typing import Any
 
 from totemdeck.decklist.model import DeckLine, Decklist, ParseProblem
-from totemdeck.decklist.parse import expand_symbols
+from totemdeck.decklist.symbols import expand_symbols
 from totemdeck.i18n import _
 from totemdeck.schemas import first_error
 

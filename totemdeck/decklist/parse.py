@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import re
 
-from totemdeck.catalogue.model import TYPE_LETTERS
 from totemdeck.catalogue.names import fold
 from totemdeck.decklist.foreign import cardmarket, proxy_printer
 from totemdeck.decklist.model import DeckLine, Decklist, Header, ParseProblem
+from totemdeck.decklist.symbols import expand_symbols
 from totemdeck.i18n import _
 
 MAX_COUNT = 999
@@ -55,8 +55,6 @@ SECTION_WORDS: dict[str, str | None] = {
 DECK_NAME_WORDS = frozenset({"deckname", "deck name", "nom du deck", "nombre del mazo"})
 SECTION_WORDS.update(dict.fromkeys(["spare", "spares", "spare cards"], "spare"))
 
-ENERGY_SYMBOLS = TYPE_LETTERS
-_SYMBOL = re.compile(r"\{([GRWLPFDMYNC])\}")
 
 # "2 Psychic Energy - Basic CRE 232", "1 Reversal Energy - Special PAL 192": the kind is
 # not part of the name.
@@ -87,11 +85,6 @@ _SET_NUMBER = re.compile(
 def _looks_like_json(text: str) -> bool:
     """Whether text that opens with ``[`` is a JSON array (a header like ``[Pokémon]`` is not)."""
     return _JSON_ARRAY.match(text) is not None
-
-
-def expand_symbols(text: str) -> str:
-    """``Basic {R} Energy`` → ``Basic Fire Energy``; ``Wash {W} Energy`` → ``Wash Water Energy``."""
-    return _SYMBOL.sub(lambda m: ENERGY_SYMBOLS[m.group(1)], text)
 
 
 def _section_of(label: str) -> tuple[bool, str | None]:

@@ -1,6 +1,6 @@
 """The format's rules for players, as text, JSON or Markdown (``totemdeck rules``).
 
-Everything comes from ``rules.registry``, the table the engine runs; ``docs/rules.md`` and
+Everything comes from ``findings.registry``, the table the engine runs; ``docs/rules.md`` and
 ``docs/rules.es.md`` are this module's Markdown (a test fails when they are stale).
 Texts are shown in the current language; codes, keys and the decklist examples never change.
 """
@@ -12,8 +12,8 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
+from totemdeck.findings.registry import RuleDoc
 from totemdeck.i18n import N_, _
-from totemdeck.rules.registry import RuleDoc
 
 __all__ = [
     "render_rule_text",

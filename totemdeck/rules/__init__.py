@@ -1,7 +1,7 @@
 """The Totem Format's rules: format parameters, card traits, rule functions, the engine.
 
-The names below are loaded on first use (PEP 562), so ``totemdeck.findings`` can read the
-code registry (``rules.registry``) without importing the engine, which imports findings.
+The names below are loaded on first use (PEP 562): importing one rule module does not
+import the engine. The code registry the rules run under lives in ``totemdeck.findings``.
 """
 
 from __future__ import annotations

@@ -2,7 +2,7 @@
 
 A rule reads a ``Deck`` (each line with one chosen print) and a ``RuleContext`` and yields
 ``Finding``s under its FORMAT.md code. The engine runs them all (``RULES``, in the order of
-``rules.registry``) and handles the codes that come from reading and resolving the list
+``findings.registry``) and handles the codes that come from reading and resolving the list
 (unknown-card, ambiguous-card, …).
 """
 
@@ -14,10 +14,10 @@ from collections.abc import Callable, Iterator
 from totemdeck.catalogue.model import ENERGY_TYPES, Card
 from totemdeck.catalogue.names import name_key
 from totemdeck.findings import Finding
+from totemdeck.findings.registry import REGISTRY
 from totemdeck.i18n import N_, _, ngettext
 from totemdeck.i18n.terms import term, terms
 from totemdeck.rules.deck import Deck, Entry, RuleContext
-from totemdeck.rules.registry import REGISTRY
 from totemdeck.rules.traits import (
     allows_any_number,
     identity,
@@ -462,7 +462,7 @@ def count_mismatch(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
 
 
 # Each deck rule's function by its code; the order and the set come from the registry.
-# A new rule is one function here, one line below and one entry in rules.registry.
+# A new rule is one function here, one line below and one entry in findings.registry.
 CHECKS: dict[str, Rule] = {
     "totem-missing": totem_missing,
     "totem-multiple": totem_multiple,

@@ -26,12 +26,23 @@ import requests
 from urllib3.exceptions import InvalidHeader
 from urllib3.util.retry import Retry
 
-from totemdeck import __version__
 from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import _
 from totemdeck.sources.deadline import DeadlineAdapter, within
 
-USER_AGENT = f"totemdeck/{__version__} (+https://github.com/totemdeck/totemdeck)"
+
+def _version() -> str:
+    """The installed version, from the package's metadata (not by importing the package root,
+    which would make a source import everything ``totemdeck`` names)."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("totemdeck")
+    except PackageNotFoundError:  # run from a source tree that was never installed
+        return "unknown"
+
+
+USER_AGENT = f"totemdeck/{_version()} (+https://github.com/totemdeck/totemdeck)"
 # (connect, read) seconds. Raw GitHub answers a 2 MB set file in well under a second (2026-11).
 DEFAULT_TIMEOUT = (10.0, 30.0)
 # The largest pokemon-tcg-data card file (sv3pt5) is ~1.1 MB (2026-11); 32 MB is a generous cap.

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from totemdeck.rules.registry import REGISTRY, Severity, help_pointer
+from totemdeck.findings.registry import REGISTRY, Severity, help_pointer
 
 # Every code of FORMAT.md with its severity, read from the one registry the docs come from.
 # Codes are stable: never renamed, never reused.

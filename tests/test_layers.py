@@ -1,0 +1,87 @@
+"""The package's rooms import one way (ARCHITECTURE: "nothing below imports anything above it").
+
+Every ``import totemdeck.X`` — at module level or inside a function — is an edge from the
+importing room to room X. A room may import only rooms of a lower layer or its own; a new
+room must be given a layer here, so its place in the picture is a decision, not an accident.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+
+PACKAGE = Path(__file__).resolve().parent.parent / "totemdeck"
+
+# Lowest first. Rooms of one layer may not import each other either, unless named together
+# in one tuple entry of SIBLINGS.
+LAYERS: list[set[str]] = [
+    {"errors", "resources", "_validators", "py.typed"},
+    {"i18n", "schemas"},
+    {"files"},
+    {"safeyaml"},
+    {"catalogue"},
+    {"findings"},
+    {"decklist"},
+    {"rules"},
+    {"banlist", "export", "stats", "sources"},
+    {"importer"},
+    {"search", "api"},
+    {"report"},
+    {"cli", "web"},
+    {"__main__"},
+]
+SIBLINGS = {
+    ("search", "api"),  # search.py is a verb module the front door re-exports
+    ("cli", "web"),  # `totemdeck serve` starts the web face; the web app never reads the CLI
+}
+
+
+def _room(path: Path) -> str:
+    relative = path.relative_to(PACKAGE)
+    return relative.parts[0].removesuffix(".py") if len(relative.parts) > 1 else path.stem
+
+
+def _imports() -> dict[str, set[str]]:
+    edges: dict[str, set[str]] = defaultdict(set)
+    for path in PACKAGE.rglob("*.py"):
+        source = _room(path)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names: list[str] = []
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            for name in names:
+                parts = name.split(".")
+                if parts[0] == "totemdeck" and len(parts) > 1 and parts[1] != source:
+                    edges[source].add(parts[1])
+    return edges
+
+
+def _layer(room: str) -> int:
+    for index, rooms in enumerate(LAYERS):
+        if room in rooms:
+            return index
+    raise AssertionError(f"room {room!r} has no layer in tests/test_layers.py")
+
+
+def test_every_room_has_a_layer() -> None:
+    rooms = {_room(p) for p in PACKAGE.rglob("*.py")} - {"__init__"}
+    for room in rooms:
+        _layer(room)
+
+
+@pytest.mark.parametrize(("source", "targets"), sorted(_imports().items()))
+def test_a_room_imports_only_rooms_below_it(source: str, targets: set[str]) -> None:
+    if source == "__init__":  # the package root names the public API lazily: it is the top
+        return
+    upward = {
+        target
+        for target in targets
+        if _layer(target) > _layer(source)
+        or (_layer(target) == _layer(source) and (source, target) not in SIBLINGS)
+    }
+    assert not upward, f"totemdeck/{source} imports rooms at or above its layer: {sorted(upward)}"
