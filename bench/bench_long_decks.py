@@ -18,7 +18,7 @@ from totemdeck.catalogue import Catalogue
 from totemdeck.decklist import parse, read_decklist
 from totemdeck.importer import import_pokemontcg
 from totemdeck.rules import Checker
-from totemdeck.rules.engine import _signature
+from totemdeck.rules.engine import alike_key
 
 DECK = ROOT / "examples" / "charizard-ex.txt"
 TOTEM = "Totem: 1 Charizard ex OBF 125\n"
@@ -59,7 +59,7 @@ def _five_names(lines: int) -> str:
 
 def _judged_differently(checker: Checker, cat: Catalogue, name: str) -> bool:
     """Whether a name's prints read differently to the rules (ambiguity must be weighed)."""
-    return len({_signature(card, checker.ctx) for card in cat.by_name(name)}) > 1
+    return len({alike_key(card, checker.ctx) for card in cat.by_name(name)}) > 1
 
 
 def _lines(names: list[str]) -> str:

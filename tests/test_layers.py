@@ -26,7 +26,7 @@ LAYERS: list[set[str]] = [
     {"findings"},
     {"decklist"},
     {"rules"},
-    {"banlist", "export", "stats", "sources"},
+    {"banlist", "export", "stats", "sources", "collection"},
     {"importer"},
     {"search", "api"},
     {"report"},

@@ -44,7 +44,7 @@ def _ambiguous_names(checker: Checker, catalogue: Catalogue) -> list[str]:
     return [
         n
         for n in names
-        if len({engine._signature(c, checker.ctx) for c in catalogue.by_name(n)}) > 1
+        if len({engine.alike_key(c, checker.ctx) for c in catalogue.by_name(n)}) > 1
     ]
 
 

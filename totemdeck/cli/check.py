@@ -10,7 +10,13 @@ from typing import TYPE_CHECKING
 import typer
 
 from totemdeck.cli import app
-from totemdeck.cli.options import CatalogueOption, FormatOption, LangOption, OutputFormat
+from totemdeck.cli.options import (
+    CatalogueOption,
+    CollectionOption,
+    FormatOption,
+    LangOption,
+    OutputFormat,
+)
 from totemdeck.cli.output import (
     EXIT_OK,
     EXIT_PROBLEMS,
@@ -22,6 +28,7 @@ from totemdeck.cli.output import (
 from totemdeck.i18n import _
 
 if TYPE_CHECKING:
+    from totemdeck.collection import Coverage
     from totemdeck.rules import Report
 
 BanlistOption = typer.Option(
@@ -43,20 +50,24 @@ def check_command(
     verbose: bool = typer.Option(
         False, "--verbose", "-v", help="Also say how lines were read when not as written."
     ),
+    collection: str = CollectionOption,
 ) -> None:
     """Check decklists against every rule of the Totem Format.
 
     Exit 0 when every deck is legal (warnings allowed), 1 when one is not, 2 when a file
     cannot be read. Example: totemdeck check mydeck.txt --format json
     """
-    from totemdeck.api import make_checker
+    from totemdeck.api import deck_coverage, make_checker, read_collection
     from totemdeck.catalogue import Catalogue
     from totemdeck.decklist import DecklistError, read_decklist
     from totemdeck.report import render_json, render_text
+    from totemdeck.report.collection import render_collection_problems, render_coverage
 
     with Catalogue.open(catalogue) as cat:
         checker = make_checker(cat, banlist, format_file, lang)
+        owned = read_collection(cat, collection) if collection else None
         reports: list[Report] = []
+        covered: list[Coverage] = []
         unreadable = False
         for path in decks:
             try:
@@ -65,12 +76,21 @@ def check_command(
                 report_error(exc)
                 unreadable = True
                 continue
-            reports.append(checker.check(decklist))
+            checked = checker.check_deck(decklist)
+            reports.append(checked.report)
+            if owned is not None:
+                covered.append(deck_coverage(checked, owned, checker))
+    if owned is not None and owned.findings:
+        sys.stderr.write(render_collection_problems(owned))
     if reports:
         if output is OutputFormat.json:
-            write_text(render_json(reports, as_array=len(decks) > 1))
+            extras = [{"collection": c.as_dict(owned.source)} for c in covered] if owned else []
+            write_text(render_json(reports, as_array=len(decks) > 1, extras=extras))
         else:
-            write_text(render_text(reports, colour=use_colour(sys.stdout), verbose=verbose))
+            text = render_text(reports, colour=use_colour(sys.stdout), verbose=verbose)
+            if owned is not None:
+                text += "".join("\n" + render_coverage(c, owned.source, lang) for c in covered)
+            write_text(text)
     if unreadable:
         raise typer.Exit(EXIT_USAGE)
     raise typer.Exit(EXIT_OK if all(r.legal for r in reports) else EXIT_PROBLEMS)
@@ -92,9 +112,21 @@ def totem_command(
     banlist: Path = BanlistOption,
     format_file: Path = FormatFileOption,
     catalogue: str = CatalogueOption,
+    collection: str = CollectionOption,
+    best: int = typer.Option(
+        20, "--best", min=1, max=1000, help="With --collection: how many Totems to rank."
+    ),
+    owned_totem: bool = typer.Option(
+        False, "--owned-totem", help="With --collection: only Totems the collection holds."
+    ),
+    draft: bool = typer.Option(
+        True, "--draft/--no-draft", help="With --collection: a first draft deck (text output)."
+    ),
+    lang: str = LangOption,
 ) -> None:
     """Show a Pokémon's Totem numbers: cost column, Invocation Cost, Prize cards, identity.
 
+    With --collection: the Totems your cards build best (or, naming a card, a draft deck for it).
     Example: totemdeck totem "Charizard ex OBF 125"; every print: totemdeck totem --all -f csv
     """
     from totemdeck.api import load_rules, lookup_totem, totem_table
@@ -104,6 +136,10 @@ def totem_command(
     from totemdeck.report.totem_table import render_totem_table
     from totemdeck.rules.audit import TotemRow
 
+    if collection and not every:
+        _collection_totems(card, collection, output, best, owned_totem, draft, lang,
+                           (banlist, format_file, catalogue))  # fmt: skip
+        return
     if every == (card is not None):
         raise UsageError(_("name one card, or give --all (not both)"))
     bans, fmt = load_rules(banlist, format_file)
@@ -119,3 +155,45 @@ def totem_command(
         write_text(render_totem_json(found) if output is TotemFormat.json else render_totem(found))
     if all(one.numbers is None for one in found):
         raise typer.Exit(EXIT_PROBLEMS)
+
+
+def _collection_totems(
+    card: str | None,
+    collection: str,
+    output: TotemFormat,
+    best: int,
+    owned_totem: bool,
+    draft: bool,
+    lang: str,
+    files: tuple[Path | None, Path | None, str | None],
+) -> None:
+    """``totem --collection``: rank the Totems the collection builds, with a first draft
+    (or, for a named card, its draft); the collection's unknown lines go to stderr."""
+    from totemdeck.api import best_totems, draft_for, lookup_totem, make_checker, read_collection
+    from totemdeck.catalogue import Catalogue
+    from totemdeck.errors import NotFound
+    from totemdeck.report.collection import (
+        render_collection_problems,
+        render_draft,
+        render_ranking,
+    )
+
+    banlist, format_file, catalogue = files
+    with Catalogue.open(catalogue) as cat:
+        checker = make_checker(cat, banlist, format_file, lang)
+        owned = read_collection(cat, collection)
+        if owned.findings:
+            sys.stderr.write(render_collection_problems(owned))
+        if card is not None:
+            found = [one for one in lookup_totem(cat, card, checker.ctx.fmt) if one.numbers]
+            if not found:
+                raise NotFound(_("{card} cannot be a Totem").format(card=card))
+            totem = found[0].card
+            write_text(render_draft(draft_for(checker, owned, totem), totem, lang))
+            return
+        ranked = best_totems(checker, owned, best, owned_totem)
+        text = render_ranking(ranked, output.value, lang)
+        if draft and ranked and output is TotemFormat.text:
+            top = ranked[0][1]
+            text += "\n" + render_draft(draft_for(checker, owned, top), top, lang)
+    write_text(text)

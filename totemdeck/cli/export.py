@@ -12,7 +12,13 @@ import typer
 
 from totemdeck.cli import app
 from totemdeck.cli.check import BanlistOption, FormatFileOption
-from totemdeck.cli.options import CatalogueOption, FormatOption, LangOption, OutputFormat
+from totemdeck.cli.options import (
+    CatalogueOption,
+    CollectionOption,
+    FormatOption,
+    LangOption,
+    OutputFormat,
+)
 from totemdeck.cli.output import require_stdin, use_colour, write_text
 from totemdeck.i18n import _
 
@@ -50,6 +56,34 @@ def _check(
         return checker.check_deck(decklist), checker.ctx
 
 
+def _buy_list(
+    deck: str,
+    collection: str | None,
+    to: str,
+    files: tuple[Path | None, Path | None, str | None],
+    lang: str,
+) -> str:
+    """The deck's missing copies, written as ``to``; the collection's unknown lines on stderr."""
+    from totemdeck.api import deck_coverage, make_checker, read_collection
+    from totemdeck.catalogue import Catalogue
+    from totemdeck.decklist import read_decklist
+    from totemdeck.errors import UsageError
+    from totemdeck.report.collection import render_buy_list, render_collection_problems
+
+    if not collection:
+        raise UsageError(_("--missing needs --collection FILE (or TOTEMDECK_COLLECTION)"))
+    banlist, format_file, catalogue = files
+    require_stdin(deck)
+    decklist = read_decklist(deck)
+    with Catalogue.open(catalogue) as cat:
+        checker = make_checker(cat, banlist, format_file, lang)
+        owned = read_collection(cat, collection)
+        covered = deck_coverage(checker.check_deck(decklist), owned, checker)
+    if owned.findings:
+        sys.stderr.write(render_collection_problems(owned))
+    return render_buy_list(covered, to, lang)
+
+
 @app.command("export")
 def export_command(
     deck: str = typer.Argument(..., help="The decklist ('-' reads standard input)."),
@@ -65,22 +99,30 @@ def export_command(
     banlist: Path = BanlistOption,
     format_file: Path = FormatFileOption,
     catalogue: str = CatalogueOption,
+    missing: bool = typer.Option(
+        False, "--missing", help="Write the buy list: the deck's cards --collection lacks."
+    ),
+    collection: str = CollectionOption,
 ) -> None:
     """Export a legal deck for PTCG Live, as JSON, CSV or plain text.
 
-    An illegal deck prints its report and exits 1 unless --allow-illegal.
-    Example: totemdeck export mydeck.txt --to ptcgl -o for-live.txt
+    An illegal deck prints its report and exits 1 unless --allow-illegal. With --missing and
+    --collection, the buy list instead (any deck). Example: totemdeck export mydeck.txt --to
+    ptcgl -o for-live.txt
     """
     from totemdeck.export import export_deck
     from totemdeck.export.formats import ExportRefused
     from totemdeck.files import write_atomically
     from totemdeck.report import render_text
 
-    checked, ctx = _check(deck, banlist, format_file, catalogue, lang)
-    if not checked.report.legal and not allow_illegal:
-        write_text(render_text([checked.report], colour=use_colour(sys.stdout)))
-        raise ExportRefused(_("the deck is not legal; fix it or export with --allow-illegal"))
-    text = export_deck(checked, to.value, ctx.fmt, lang=lang, plain=ptcgl_plain)
+    if missing:
+        text = _buy_list(deck, collection, to.value, (banlist, format_file, catalogue), lang)
+    else:
+        checked, ctx = _check(deck, banlist, format_file, catalogue, lang)
+        if not checked.report.legal and not allow_illegal:
+            write_text(render_text([checked.report], colour=use_colour(sys.stdout)))
+            raise ExportRefused(_("the deck is not legal; fix it or export with --allow-illegal"))
+        text = export_deck(checked, to.value, ctx.fmt, lang=lang, plain=ptcgl_plain)
     if out == "-":
         write_text(text)
     else:

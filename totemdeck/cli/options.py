@@ -51,3 +51,10 @@ FormatOption = typer.Option(OutputFormat.text, "--format", "-f", help="Output fo
 LangOption = typer.Option(
     None, LANG_FLAG, metavar="en|es", callback=choose_language, help=LANG_HELP, show_default=False
 )
+CollectionOption = typer.Option(
+    None,
+    "--collection",
+    envvar="TOTEMDECK_COLLECTION",
+    help="Your cards: a decklist or a collection app's CSV export (counts = copies owned).",
+    show_default=False,
+)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 # Sections a header can open. Headers never decide what a card is; they only group lines
 # (the Totem section does decide which lines are the Totem).
@@ -39,6 +39,14 @@ class DeckLine:
         if self.number is not None:
             parts += [self.set_code or "", self.number]
         return " ".join(parts) + "".join(f" {flag}" for flag in self.flags)
+
+
+def print_line(
+    number: int, section: str | None, count: int, name: str, set_code: str, card_number: str
+) -> DeckLine:
+    """A line that names one print, its text written as every reader reads it back."""
+    line = DeckLine(number, "", section, count, name, set_code, card_number)
+    return replace(line, raw=line.render())
 
 
 @dataclass(frozen=True, slots=True)

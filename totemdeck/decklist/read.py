@@ -73,30 +73,35 @@ def decode(data: bytes, name: str) -> str:
         ) from exc
 
 
-def decklist_from_bytes(data: bytes, name: str) -> Decklist:
-    """Check the limits, decode, repair mojibake and parse."""
-    if len(data) > MAX_BYTES:
+def _text_within(data: bytes, name: str, max_bytes: int, max_lines: int) -> str:
+    """Check the limits, decode and repair mojibake."""
+    if len(data) > max_bytes:
         raise DecklistError(
-            _("{name}: the file is over the {limit} byte limit").format(name=name, limit=MAX_BYTES)
+            _("{name}: the file is over the {limit} byte limit").format(name=name, limit=max_bytes)
         )
     text = decode(data, name)
     lines = len(text.splitlines())
-    if lines > MAX_LINES:
+    if lines > max_lines:
         raise DecklistError(
             _("{name}: {lines} lines is over the {limit} line limit").format(
-                name=name, lines=lines, limit=MAX_LINES
+                name=name, lines=lines, limit=max_lines
             )
         )
-    return parse(repair_mojibake(text), source=name)
+    return repair_mojibake(text)
 
 
-def _read_stdin() -> bytes:
-    """Standard input, at most ``MAX_BYTES + 1`` bytes; closed or unreadable is an error."""
+def decklist_from_bytes(data: bytes, name: str) -> Decklist:
+    """Check the limits, decode, repair mojibake and parse."""
+    return parse(_text_within(data, name, MAX_BYTES, MAX_LINES), source=name)
+
+
+def _read_stdin(limit: int = MAX_BYTES) -> bytes:
+    """Standard input, at most ``limit + 1`` bytes; closed or unreadable is an error."""
     stream = sys.stdin
     if stream is None or stream.closed:
         raise DecklistError(_("<stdin>: standard input is closed; give a file or pipe a list in"))
     try:
-        return stream.buffer.read(MAX_BYTES + 1)
+        return stream.buffer.read(limit + 1)
     except (OSError, ValueError) as exc:
         reason = getattr(exc, "strerror", None) or str(exc)
         raise DecklistError(
@@ -104,8 +109,8 @@ def _read_stdin() -> bytes:
         ) from exc
 
 
-def _read_regular_file(path: str) -> bytes:
-    """The first ``MAX_BYTES + 1`` bytes of a regular file (FIFOs and devices refused).
+def _read_regular_file(path: str, limit: int = MAX_BYTES) -> bytes:
+    """The first ``limit + 1`` bytes of a regular file (FIFOs and devices refused).
 
     Opened non-blocking so that a FIFO with no writer cannot hang the open itself; the
     type is then taken from the open descriptor, so a swap between check and read is moot.
@@ -139,7 +144,7 @@ def _read_regular_file(path: str) -> bytes:
         if hasattr(os, "set_blocking"):
             os.set_blocking(descriptor, True)
         chunks: list[bytes] = []
-        remaining = MAX_BYTES + 1
+        remaining = limit + 1
         while remaining > 0:
             chunk = os.read(descriptor, min(remaining, 1 << 16))
             if not chunk:
@@ -153,6 +158,14 @@ def _read_regular_file(path: str) -> bytes:
         ) from exc
     finally:
         os.close(descriptor)
+
+
+def read_text(path: str, max_bytes: int, max_lines: int) -> str:
+    """The text of ``path`` (``-``: standard input) read as safely as a decklist, with other
+    limits (a collection file is longer than any deck)."""
+    name = "<stdin>" if path == "-" else path
+    data = _read_stdin(max_bytes) if path == "-" else _read_regular_file(path, max_bytes)
+    return _text_within(data, name, max_bytes, max_lines)
 
 
 def read_decklist(path: str) -> Decklist:

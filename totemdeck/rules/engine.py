@@ -80,7 +80,7 @@ class CheckedDeck:
     resolved: ResolvedDeck
 
 
-def _signature(card: Card, ctx: RuleContext) -> tuple[Any, ...]:
+def alike_key(card: Card, ctx: RuleContext) -> tuple[Any, ...]:
     """Everything a rule reads off a print; prints with equal signatures judge alike."""
     return (
         card.supertype,
@@ -103,7 +103,7 @@ def _groups(line: ResolvedLine, ctx: RuleContext) -> list[list[Card]]:
         return [list(line.candidates)]
     groups: dict[tuple[Any, ...], list[Card]] = {}
     for card in sorted(line.candidates, key=lambda c: (c.set.release_date, c.id), reverse=True):
-        groups.setdefault(_signature(card, ctx), []).append(card)
+        groups.setdefault(alike_key(card, ctx), []).append(card)
     return list(groups.values())
 
 

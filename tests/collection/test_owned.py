@@ -1,0 +1,117 @@
+"""Owned or missing, by what judges alike: a deck is covered copy by copy."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from totemdeck.api import deck_coverage, make_checker, missing_decklist
+from totemdeck.catalogue.read import Catalogue
+from totemdeck.catalogue.model import Card
+from totemdeck.collection import Collection, Holding, read_collection_text
+from totemdeck.collection.owned import judged_as
+from totemdeck.decklist import read_decklist
+from totemdeck.rules.deck import Entry
+from totemdeck.rules.engine import Checker, CheckedDeck
+
+ROOT = Path(__file__).resolve().parents[2]
+DECK = ROOT / "examples" / "charizard-ex.txt"
+
+
+@pytest.fixture(scope="module")
+def checker(catalogue: Catalogue) -> Checker:
+    return make_checker(catalogue)
+
+
+@pytest.fixture(scope="module")
+def checked(checker: Checker) -> CheckedDeck:
+    return checker.check_deck(read_decklist(str(DECK)))
+
+
+def _collection(holdings: list[Holding]) -> Collection:
+    return Collection("test", "test", tuple(holdings))
+
+
+def test_a_deck_is_its_own_collection(checker: Checker, checked: CheckedDeck) -> None:
+    mine = read_collection_text(DECK.read_text(encoding="utf-8"), "deck.txt", checker.catalogue)
+    covered = deck_coverage(checked, mine, checker)
+    assert (covered.owned, covered.missing, covered.needed) == (100, 0, 100)
+
+
+def test_an_empty_collection_misses_everything(checker: Checker, checked: CheckedDeck) -> None:
+    covered = deck_coverage(checked, _collection([]), checker)
+    assert covered.owned == 0 and covered.missing == 100
+    assert sum(m.missing for m in covered.missing_lines) == 100
+
+
+def test_another_print_that_judges_alike_covers_the_line(
+    catalogue: Catalogue, checker: Checker
+) -> None:
+    deck = checker.check_deck(read_decklist(str(DECK)))
+    ctx = checker.ctx
+
+    def reprint(entry: Entry) -> Card | None:
+        return next((c for c in catalogue.by_name(entry.card.name) if c.id != entry.card.id
+                     and judged_as(c, ctx) == judged_as(entry.card, ctx)), None)  # fmt: skip
+
+    entry, other = next((e, r) for e in deck.deck.main if not e.card.is_basic_energy
+                        and (r := reprint(e)) is not None)  # fmt: skip
+    covered = deck_coverage(deck, _collection([Holding(1, 1, (other,))]), checker)
+    line = next(c for c in covered.lines if c.line == entry.line)
+    assert line.owned == 1 and other.id != entry.card.id
+
+
+def test_a_print_of_the_same_name_that_judges_differently_does_not(
+    catalogue: Catalogue, checker: Checker, checked: CheckedDeck
+) -> None:
+    totem = checked.deck.totem[0]  # Charizard ex OBF 125 (Darkness ex, Stage 2)
+    other = next(c for c in catalogue.by_name("Charizard ex") if c.set.release_date < "2010")
+    covered = deck_coverage(checked, _collection([Holding(1, 1, (other,))]), checker)
+    assert next(c for c in covered.lines if c.line == totem.line).owned == 0
+
+
+def test_basic_energy_is_covered_by_type_whatever_the_print(
+    catalogue: Catalogue, checker: Checker, checked: CheckedDeck
+) -> None:
+    fire = next(
+        c for c in catalogue.by_name("Fire Energy") if c.is_basic_energy and c.set.id == "base1"
+    )
+    covered = deck_coverage(checked, _collection([Holding(1, 500, (fire,))]), checker)
+    needed = sum(e.count for e in checked.deck.main if e.card.is_basic_energy
+                 and "Fire" in e.card.name)  # fmt: skip
+    assert covered.owned == needed > 0
+
+
+def test_the_buy_list_reads_back_and_completes_the_collection(
+    checker: Checker, checked: CheckedDeck
+) -> None:
+    half = [Holding(e.line, e.count, (e.card,)) for e in checked.deck.entries[::2]]
+    covered = deck_coverage(checked, _collection(half), checker)
+    buy = missing_decklist(covered, "buy.txt")
+    bought = checker.resolver.resolve(buy)
+    assert all(r.resolved for r in bought.lines)
+    more = [Holding(r.line.line + 1000, r.line.count, r.candidates) for r in bought.lines]
+    assert deck_coverage(checked, _collection(half + more), checker).missing == 0
+
+
+@settings(max_examples=40)
+@given(st.data())
+def test_owned_plus_missing_is_the_deck(
+    checker: Checker, checked: CheckedDeck, data: st.DataObject
+) -> None:
+    entries = checked.deck.entries
+    holdings = []
+    for number, entry in enumerate(entries):
+        copies = data.draw(st.integers(0, entry.count + 1), label=entry.card.label)
+        if copies:
+            holdings.append(Holding(number, copies, (entry.card,)))
+    covered = deck_coverage(checked, _collection(holdings), checker)
+    assert covered.owned + covered.missing == covered.needed == 100
+    for line in covered.lines:
+        assert 0 <= line.owned <= line.needed
+    # a deck built only from the collection is never missing anything
+    owned_all = [Holding(n, e.count, (e.card,)) for n, e in enumerate(entries)]
+    assert deck_coverage(checked, _collection(holdings + owned_all), checker).missing == 0

@@ -1,0 +1,145 @@
+"""Reading collections: real app exports (goldens), decklists, unknown CSVs, hostile text."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tests.helpers.golden import compare
+from totemdeck.catalogue.read import Catalogue
+from totemdeck.collection import CollectionError, read_collection_text
+from totemdeck.collection.formats import FORMATS, detect, looks_like_csv, rows
+
+SAMPLES = Path(__file__).resolve().parent / "samples"
+
+
+def _sources() -> list[tuple[str, str]]:
+    found = []
+    for line in (SAMPLES / "SOURCES").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            name, _source, digest = (part.strip() for part in line.split("|"))
+            found.append((name, digest))
+    return found
+
+
+@pytest.mark.parametrize(("name", "digest"), _sources())
+def test_each_sample_is_byte_faithful_to_its_source(name: str, digest: str) -> None:
+    assert hashlib.sha256((SAMPLES / name).read_bytes()).hexdigest() == digest
+
+
+@pytest.mark.parametrize(("name", "_digest"), _sources())
+def test_each_real_export_reads_as_its_golden(
+    catalogue: Catalogue, name: str, _digest: str, update_golden: bool
+) -> None:
+    text = (SAMPLES / name).read_text(encoding="utf-8")
+    collection = read_collection_text(text, name, catalogue)
+    data = {
+        "format": collection.format,
+        "copies": collection.copies,
+        "holdings": [[h.line, h.count, [c.id for c in h.candidates]] for h in collection.holdings],
+        "findings": [[f.line, f.code] for f in collection.findings],
+        "readings": [list(r) for r in collection.readings],
+    }
+    # every row of the file is either held or reported: nothing is dropped
+    card_rows = len(text.splitlines()) - 1
+    assert len(collection.holdings) + len(collection.findings) == card_rows
+    text_out = "\n".join(f"{key}: {json.dumps(value)}" for key, value in data.items() if
+                         key != "holdings")  # fmt: skip
+    text_out += "\n" + "".join(f"{json.dumps(h)}\n" for h in data["holdings"])
+    compare(f"collection/{name}.txt", text_out, update_golden)
+
+
+def test_the_collectr_sample_reads_every_row_to_the_right_print(catalogue: Catalogue) -> None:
+    text = (SAMPLES / "collectr-pokegridview.csv").read_text(encoding="utf-8")
+    collection = read_collection_text(text, "cards.csv", catalogue)
+    assert collection.format == "collectr" and not collection.findings
+    by_line = {h.line: h for h in collection.holdings}
+    assert [c.id for c in by_line[5].candidates] == ["base4-126"]  # Base Set 2 Fire Energy
+    assert by_line[5].count == 19 and by_line[5].energy_type == "Fire"
+    assert [c.id for c in by_line[13].candidates] == ["base1-1"]  # "Base Set (Unlimited)"
+
+
+CSV_FORMS = [
+    (  # Dragon Shield writes Excel's separator line first
+        '"sep=,"\nFolder Name,Quantity,Trade Quantity,Card Name,Set Code,Set Name,Card Number,'
+        "Condition,Printing,Language\nBinder,2,0,Charizard ex,OBF,Obsidian Flames,125,NearMint,"
+        "Normal,English\n",
+        "dragonshield", 3, "sv3-125", 2,
+    ),
+    (  # TCGplayer seller inventory: "NAME - NUMBER/TOTAL" product names, set names prefixed
+        "TCGplayer Id,Product Line,Set Name,Product Name,Title,Number,Rarity,Condition,"
+        "TCG Market Price,Total Quantity\n7337188,Pokemon,SV03: Obsidian Flames,"
+        "Charizard ex - 125/197,,125/197,Double Rare,Near Mint,3.05,3\n"
+        "1,Magic,Alpha,Black Lotus,,232,Rare,Near Mint,1,1\n",
+        "tcgplayer-seller", 2, "sv3-125", 3,
+    ),
+    (  # TCGplayer app collection export
+        "Quantity,Name,Simple Name,Set,Card Number,Set Code,Printing,Condition,Language,Rarity,"
+        "Product ID,SKU\n4,Ultra Ball,Ultra Ball,SV01: Scarlet & Violet Base Set,196/198,SVI,"
+        "Normal,Near Mint,English,Uncommon,1,2\n",
+        "tcgplayer", 2, "sv1-196", 4,
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "key", "line", "card_id", "count"), CSV_FORMS)
+def test_each_csv_form_reads(
+    catalogue: Catalogue, text: str, key: str, line: int, card_id: str, count: int
+) -> None:
+    collection = read_collection_text(text, "x.csv", catalogue)
+    assert collection.format == key
+    [holding] = collection.holdings  # rows of another game are skipped
+    assert (holding.line, holding.count) == (line, count)
+    assert card_id in [c.id for c in holding.candidates]
+
+
+def test_an_unknown_csv_is_one_line_naming_the_columns_it_expected(catalogue: Catalogue) -> None:
+    with pytest.raises(CollectionError) as raised:
+        read_collection_text("Qty,Card,Where\n1,Pikachu,box\n", "mine.csv", catalogue)
+    message = str(raised.value)
+    assert "\n" not in message and message.startswith("mine.csv: line 1: unknown CSV columns")
+    assert "Qty, Card, Where" in message
+    for fmt in FORMATS:
+        assert fmt.title in message
+
+
+def test_a_decklist_is_a_collection_and_its_unknown_lines_are_reported(
+    catalogue: Catalogue,
+) -> None:
+    text = "4 Ultra Ball SVI 196\n2 Pikachuu\n30 Basic Fire Energy\nnot a line at all ?\n"
+    collection = read_collection_text(text, "binder.txt", catalogue)
+    assert collection.format == "decklist"
+    assert [(h.line, h.count) for h in collection.holdings] == [(1, 4), (3, 30)]
+    assert {(f.line, f.code) for f in collection.findings} >= {(2, "unknown-card")}
+    assert collection.holdings[1].energy_type == "Fire"
+
+
+def test_a_row_whose_count_is_not_a_number_is_reported(catalogue: Catalogue) -> None:
+    text = "Quantity,Name,Set,Number\nmany,Ultra Ball,Scarlet & Violet,196\n"
+    collection = read_collection_text(text, "x.csv", catalogue)
+    assert not collection.holdings
+    [finding] = collection.findings
+    assert finding.line == 2 and "'many' is not a number of copies" in finding.message
+
+
+def test_a_row_whose_set_is_unknown_is_read_by_name_and_says_so(catalogue: Catalogue) -> None:
+    text = "Quantity,Name,Set,Number\n1,Ultra Ball,My Shoebox,12\n"
+    collection = read_collection_text(text, "x.csv", catalogue)
+    [holding] = collection.holdings
+    assert all(c.name == "Ultra Ball" for c in holding.candidates)
+    [(line, note)] = collection.readings
+    assert line == 2 and "'My Shoebox'" in note
+
+
+@given(st.text(max_size=400))
+def test_any_text_detects_and_splits_without_crashing(text: str) -> None:
+    if looks_like_csv(text):
+        fmt, _columns = detect(text)
+        if fmt is not None:
+            for row in rows(text, fmt):
+                assert row.line >= 2

@@ -1,0 +1,131 @@
+"""The CSV exports of the collection apps players use, recognised by their header row.
+
+Each format names the columns totemdeck reads; the other columns (condition, price, …) are
+ignored. A header that names none of them is an unknown CSV, refused in one line that lists
+what was expected. The headers are the apps' own, as found in real exports (their sources
+are in ``tests/collection/samples/SOURCES``).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+__all__ = ["FORMATS", "CsvFormat", "CsvRow", "detect", "looks_like_csv", "rows"]
+
+
+@dataclass(frozen=True, slots=True)
+class CsvFormat:
+    """Where one app's export keeps the count, the name, the set and the number."""
+
+    key: str
+    title: str
+    count: str
+    names: tuple[str, ...]  # the first non-empty one wins ("Simple Name" before "Name")
+    number: str | None = None
+    set_names: tuple[str, ...] = ()
+    set_code: str | None = None
+    game: tuple[str, str] | None = None  # (column, value prefix) of rows that are Pokémon
+
+    @property
+    def required(self) -> tuple[str, ...]:
+        return (self.count, self.names[0])
+
+
+FORMATS: tuple[CsvFormat, ...] = (
+    CsvFormat(
+        "collectr", "Collectr", "Quantity", ("Product Name",), "Card Number", ("Set",),
+        game=("Category", "Pokemon"),
+    ),
+    CsvFormat(
+        "tcgplayer-seller", "TCGplayer (seller inventory)", "Total Quantity", ("Product Name",),
+        "Number", ("Set Name",), game=("Product Line", "Pok"),
+    ),
+    CsvFormat(
+        "tcgplayer", "TCGplayer app", "Quantity", ("Simple Name", "Name"), "Card Number",
+        ("Set",), set_code="Set Code",
+    ),
+    CsvFormat(
+        "dragonshield", "Dragon Shield", "Quantity", ("Card Name",), "Card Number",
+        ("Set Name",), set_code="Set Code",
+    ),
+    CsvFormat(
+        "generic", "a spreadsheet (Quantity, Name, Set, Number)", "Quantity", ("Name",),
+        "Number", ("Set",),
+    ),
+)  # fmt: skip
+
+# Excel's "sep=," first line (Dragon Shield writes it), quoted or not.
+_SEPARATOR_LINE = re.compile(r'^"?sep=(.)"?\s*$', re.IGNORECASE)
+
+
+@dataclass(frozen=True, slots=True)
+class CsvRow:
+    """One card row of an export, with its line in the file."""
+
+    line: int
+    raw: str
+    count: str
+    name: str
+    number: str | None
+    set_names: tuple[str, ...]
+    set_code: str | None
+
+
+def _header_line(text: str) -> tuple[int, str, str]:
+    """(index of the header line, the header line, the delimiter)."""
+    lines = text.splitlines()
+    index = 0
+    delimiter = ","
+    if lines and (match := _SEPARATOR_LINE.match(lines[0])):
+        delimiter, index = match.group(1), 1
+    header = lines[index] if index < len(lines) else ""
+    if delimiter == "," and header.count(";") > header.count(","):
+        delimiter = ";"  # a European spreadsheet
+    return index, header, delimiter
+
+
+def _columns(header: str, delimiter: str) -> list[str]:
+    return [cell.strip() for cell in next(csv.reader([header], delimiter=delimiter), [])]
+
+
+def looks_like_csv(text: str) -> bool:
+    """Whether the text's first line is a CSV header (cells with a count column)."""
+    _index, header, delimiter = _header_line(text)
+    cells = {cell.casefold() for cell in _columns(header, delimiter)}
+    return len(cells) >= 2 and bool({"quantity", "total quantity", "count", "qty"} & cells)
+
+
+def detect(text: str) -> tuple[CsvFormat | None, list[str]]:
+    """The format whose required columns the header has (None if none), and the header."""
+    _index, header, delimiter = _header_line(text)
+    columns = _columns(header, delimiter)
+    present = set(columns)
+    for fmt in FORMATS:
+        if set(fmt.required) <= present and (fmt.game is None or fmt.game[0] in present):
+            return fmt, columns
+    return None, columns
+
+
+def rows(text: str, fmt: CsvFormat) -> Iterator[CsvRow]:
+    """The card rows of an export in ``fmt`` (rows of other games skipped)."""
+    index, _header, delimiter = _header_line(text)
+    lines = text.splitlines()
+    reader = csv.DictReader(io.StringIO("\n".join(lines[index:])), delimiter=delimiter)
+    for record in reader:
+        if fmt.game is not None and not (record.get(fmt.game[0]) or "").startswith(fmt.game[1]):
+            continue
+        name = next((record[c].strip() for c in fmt.names if (record.get(c) or "").strip()), "")
+        line = index + reader.line_num  # the record's last physical line (1-based)
+        yield CsvRow(
+            line=line,
+            raw=lines[line - 1] if line - 1 < len(lines) else "",
+            count=(record.get(fmt.count) or "").strip(),
+            name=name,
+            number=(record.get(fmt.number) or "").strip() or None if fmt.number else None,
+            set_names=tuple((record.get(c) or "").strip() for c in fmt.set_names if record.get(c)),
+            set_code=(record.get(fmt.set_code) or "").strip() or None if fmt.set_code else None,
+        )

@@ -1,0 +1,54 @@
+"""What a player owns: each line of their collection file with the prints it can be."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from totemdeck.catalogue.model import Card, basic_energy_type
+from totemdeck.findings import Finding
+
+__all__ = ["Collection", "Holding"]
+
+
+@dataclass(frozen=True, slots=True)
+class Holding:
+    """One line of a collection: so many copies of one of these prints (several when the
+    line names a card without its set, as "4 Ultra Ball" does)."""
+
+    line: int
+    count: int
+    candidates: tuple[Card, ...]
+
+    @property
+    def energy_type(self) -> str | None:
+        """The type of a basic Energy line (any print of it is the same card), else None."""
+        first = self.candidates[0]
+        if all(c.is_basic_energy for c in self.candidates):
+            return basic_energy_type(first)
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class Collection:
+    """A player's cards: what each readable line holds, and every line that matched no card
+    (reported like a decklist's, never dropped)."""
+
+    source: str
+    format: str  # "decklist", "collectr", "tcgplayer", …
+    holdings: tuple[Holding, ...]
+    findings: tuple[Finding, ...] = ()
+    readings: tuple[tuple[int, str], ...] = ()
+
+    @property
+    def copies(self) -> int:
+        return sum(h.count for h in self.holdings)
+
+    def owned_ids(self) -> dict[str, int]:
+        """Copies per print id, for lines that name one print (a name-only line owns no
+        particular print)."""
+        owned: dict[str, int] = {}
+        for holding in self.holdings:
+            if len(holding.candidates) == 1:
+                card_id = holding.candidates[0].id
+                owned[card_id] = owned.get(card_id, 0) + holding.count
+        return owned

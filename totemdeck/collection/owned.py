@@ -1,0 +1,123 @@
+"""Owned or missing: which lines of a deck a collection covers, copy by copy.
+
+A deck line is covered by a collection line that holds the same print, or another print of
+the same name that the rules judge exactly alike (``rules.engine.alike_key``: types, attack
+costs, stage, subtypes, rules text, banlist, piece…); basic Energy by its type. A collection
+line that names a card without its set covers a deck line only when every print it may be
+judges alike with it. Each copy serves one deck card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Iterable
+from dataclasses import dataclass
+
+from totemdeck.catalogue.model import Card, basic_energy_type
+from totemdeck.catalogue.names import name_key
+from totemdeck.collection.model import Collection, Holding
+from totemdeck.rules.deck import Entry, RuleContext
+from totemdeck.rules.engine import alike_key
+
+__all__ = ["Coverage", "CoveredLine", "coverage", "judged_as"]
+
+
+@dataclass(frozen=True, slots=True)
+class CoveredLine:
+    """One deck line: how many copies it needs and how many the collection covers."""
+
+    line: int
+    card: Card
+    needed: int
+    owned: int
+    section: str | None
+
+    @property
+    def missing(self) -> int:
+        return self.needed - self.owned
+
+
+@dataclass(frozen=True, slots=True)
+class Coverage:
+    lines: tuple[CoveredLine, ...]
+
+    @property
+    def needed(self) -> int:
+        return sum(line.needed for line in self.lines)
+
+    @property
+    def owned(self) -> int:
+        return sum(line.owned for line in self.lines)
+
+    @property
+    def missing(self) -> int:
+        return self.needed - self.owned
+
+    @property
+    def missing_lines(self) -> tuple[CoveredLine, ...]:
+        return tuple(line for line in self.lines if line.missing > 0)
+
+    def as_dict(self, source: str) -> dict[str, object]:
+        """The ``collection`` object of ``schemas/report.schema.json``."""
+        return {
+            "source": source,
+            "owned": self.owned,
+            "missing": self.missing,
+            "needed": self.needed,
+            "missing_lines": [
+                {"line": m.line, "id": m.card.id, "name": m.card.name, "count": m.missing}
+                for m in self.missing_lines
+            ],
+        }
+
+
+def judged_as(card: Card, ctx: RuleContext) -> Hashable:
+    """The key two prints share when one may stand in for the other in a deck."""
+    if card.is_basic_energy:
+        return ("basic energy", basic_energy_type(card))
+    return (name_key(card.name, card.supertype), alike_key(card, ctx))
+
+
+def _name_of(card: Card) -> Hashable:
+    if card.is_basic_energy:
+        return ("basic energy", basic_energy_type(card))
+    return name_key(card.name, card.supertype)
+
+
+class _Pool:
+    """The copies a collection still has to give, by judged-alike key. Holdings are sorted
+    by name first; what a rule reads is worked out only for the names a deck asks for."""
+
+    def __init__(self, holdings: Iterable[Holding], ctx: RuleContext) -> None:
+        self.ctx = ctx
+        self.unsorted: dict[Hashable, list[Holding]] = {}
+        for holding in holdings:
+            self.unsorted.setdefault(_name_of(holding.candidates[0]), []).append(holding)
+        self.by_key: dict[Hashable, int] = {}
+
+    def _sort(self, name: Hashable) -> None:
+        for holding in self.unsorted.pop(name, ()):
+            keys = {judged_as(card, self.ctx) for card in holding.candidates}
+            if len(keys) != 1:
+                continue  # "4 Pikachu" of prints that judge differently: which one is owned?
+            (key,) = keys
+            self.by_key[key] = self.by_key.get(key, 0) + holding.count
+
+    def take(self, card: Card, wanted: int) -> int:
+        self._sort(_name_of(card))
+        key = judged_as(card, self.ctx)
+        given = min(wanted, self.by_key.get(key, 0))
+        if given:
+            self.by_key[key] -= given
+        return given
+
+
+def coverage(entries: Iterable[Entry], collection: Collection, ctx: RuleContext) -> Coverage:
+    """Each deck entry (the Totem's too) with the copies the collection covers."""
+    pool = _Pool(collection.holdings, ctx)
+    ordered = sorted(entries, key=lambda e: e.line)
+    return Coverage(
+        tuple(
+            CoveredLine(e.line, e.card, e.count, pool.take(e.card, e.count), e.section)
+            for e in ordered
+        )
+    )
