@@ -9,13 +9,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from totemdeck.api import deck_coverage, make_checker, missing_decklist
-from totemdeck.catalogue.read import Catalogue
 from totemdeck.catalogue.model import Card
+from totemdeck.catalogue.read import Catalogue
 from totemdeck.collection import Collection, Holding, read_collection_text
 from totemdeck.collection.owned import judged_as
 from totemdeck.decklist import read_decklist
 from totemdeck.rules.deck import Entry
-from totemdeck.rules.engine import Checker, CheckedDeck
+from totemdeck.rules.engine import CheckedDeck, Checker
 
 ROOT = Path(__file__).resolve().parents[2]
 DECK = ROOT / "examples" / "charizard-ex.txt"
