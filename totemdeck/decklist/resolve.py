@@ -258,8 +258,12 @@ class Resolver:
         where = f"{code} {number}"
         if found:  # the number exists: the name may be another print's in that set
             by_name = self._name_in_sets(name, sets)
-            if by_name:
-                return self._checked(line, by_name, "name in set")
+            if by_name:  # "SHF 99" is SV099 Skwovet; the Drizzile of SHF is SV026 (73 + 26)
+                labels = ", ".join(c.label for c in by_name[:3])
+                note = _("{where} is {card}; took {prints}, the {name} of {code}").format(
+                    where=where, card=found[0].name, prints=labels, name=name, code=code
+                )
+                return self._checked(line, by_name, "name in set", note=note)
             if line.name_is_comment:  # "SFA 59 x4 # Janine's Secret Technique"
                 note = _("{where} is {card} (the comment says {name!r})").format(
                     where=where, card=found[0].name, name=name
