@@ -24,7 +24,7 @@ NOT_DECKLISTS = {"SOURCES", ".gitattributes"}
 LANGUAGES = {"en", "es", "pt", "fr", "de", "it", "zh", "ja", "ko"}
 FIELDS = {"source", "sha256", "language", "era", "real", "junk"}
 MIN_REAL_LISTS = 150
-MIN_SOURCES = 15
+MIN_SOURCES = 35
 
 
 def _load_sources() -> dict[str, dict[str, Any]]:
