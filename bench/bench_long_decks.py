@@ -6,6 +6,10 @@ every rule once per group of its prints). Distinct name-only lines whose prints 
 differently still re-ran every rule over the whole deck per print (500 lines: ~21 s) until
 each print was weighed by what it can change (``rules.reach``). 5,000 distinct misspelled
 names each get their suggestions.
+
+Issue 25's readings (``decklist/patterns.py``, ``decklist/loose.py``) each get a 5,000-line
+list of their own, measured against today's worst case (the slowest list above): each must
+stay within 1.2x of it. Their indexes are one dictionary per catalogue, built once.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ import tempfile
 from bench.common import ROOT, SHARED, median_seconds
 from totemdeck.catalogue import Catalogue
 from totemdeck.decklist import parse, read_decklist
+from totemdeck.decklist.setcodes import SetIndex
 from totemdeck.importer import import_pokemontcg
 from totemdeck.rules import Checker
 from totemdeck.rules.engine import alike_key
@@ -47,9 +52,74 @@ def main() -> None:
                 deck = parse(text)
                 seconds = median_seconds(lambda deck=deck: checker.check(deck), 3)  # type: ignore[misc]
                 figures.append((label, seconds))
+            patterns = []
+            for label, text in _pattern_lists(cat, names, ambiguous):
+                deck = parse(text)
+                seconds = median_seconds(lambda deck=deck: checker.check(deck), 3)  # type: ignore[misc]
+                patterns.append((label, seconds))
     print(f"check the 100-card example deck (baseline):           {baseline * 1000:7.1f} ms")
     for label, seconds in figures:
         print(f"check {label + ':':<48}{seconds:7.2f} s = {seconds / baseline:,.0f}x baseline")
+    worst = max(seconds for _label, seconds in figures)
+    for label, seconds in patterns:
+        print(
+            f"check {label + ':':<48}{seconds:7.2f} s = {seconds / baseline:,.0f}x baseline"
+            f" = {seconds / worst:.2f}x today's worst (limit 1.20x)"
+        )
+
+
+def _pattern_lists(cat: Catalogue, names: list[str], ambiguous: list[str]) -> list[tuple[str, str]]:
+    """5,000-line lists of each of issue 25's readings, every line distinct (the deck title
+    heads today's worst list: what the title costs is all it measures)."""
+    glued = [n.replace("-", "").replace(" ", "") for n in names if n.endswith(("-EX", " V", "-GX"))]
+    spaced = [n.replace("-", " ").replace(".", "") for n in names if "-" in n or "." in n]
+    affixed = [n.split(" G-1")[-1][2:] for n in names if n.startswith("Team Galactic")]
+    affixed += [n.removesuffix(" Team Flare Gear") for n in names if n.endswith("Flare Gear")]
+    types = ["Grass", "Fire", "Water", "Lightning", "Psychic", "Fighting", "Dark", "Metal"]
+    headers = "".join(
+        f"Pokémon {i % 60}\n" if i % 10 == 0 else f"{i // 10 % 4 + 1} {names[i % len(names)]}\n"
+        for i in range(4999)
+    )
+    return [
+        ("5,000 lines: comma counts throughout", TOTEM + _comma(names, 4999)),
+        ("5,000 lines: basic Energy as a type word", TOTEM + _counted(types, 4999)),
+        ("5,000 lines: suffixes glued to the name", TOTEM + _counted(glued, 4999)),
+        ("5,000 lines: printed affixes left off", TOTEM + _counted(affixed, 4999)),
+        ("5,000 lines: spacing and punctuation", TOTEM + _counted(spaced, 4999)),
+        ("5,000 lines: headers without a colon", TOTEM + headers),
+        ("5,000 lines: Chinese names, set + number", TOTEM + _foreign(cat, 4999)),
+        ("5,000 lines: subsets numbered on", TOTEM + _subset_numbers(cat, 4999)),
+        ("5,000 lines under a deck title", "Night March\n" + TOTEM + _counted(ambiguous, 4998)),
+    ]
+
+
+def _comma(names: list[str], lines: int) -> str:
+    return "".join(f"{1 + i // len(names)},{names[i % len(names)]}\n" for i in range(lines))
+
+
+def _foreign(cat: Catalogue, lines: int) -> str:
+    """``1 盖诺赛克特V FST 255``-style lines over the catalogue's prints with a code."""
+    prints = [c for c in cat.iter_cards() if c.set.ptcgl_code][:lines]
+    return "".join(
+        f"{1 + i // len(prints)} 盖诺赛克特 {c.set.ptcgl_code} {c.number}\n"
+        for i, c in ((i, prints[i % len(prints)]) for i in range(lines))
+    )
+
+
+def _subset_numbers(cat: Catalogue, lines: int) -> str:
+    """``1 Flareon BRS 187``: subset cards numbered after their main set's cards."""
+    index = SetIndex.build(cat)
+    written = []
+    for code, sets in index.by_code.items():
+        if len(sets) < 2 or not sets[0].total:
+            continue
+        main = sets[0]
+        for subset in sets[1:]:
+            for card in cat.in_set(subset.id):
+                digits = "".join(ch for ch in card.number if ch.isdigit())
+                if digits and not card.number.isdigit():
+                    written.append(f"{card.name} {code.upper()} {main.total + int(digits)}")
+    return _counted(sorted(set(written)), lines)
 
 
 def _five_names(lines: int) -> str:

@@ -21,10 +21,10 @@ from totemdeck.decklist import Decklist, read_decklist
 CORPUS = Path(__file__).parent.parent / "decklists"
 SOURCES_FILE = CORPUS / "SOURCES"
 NOT_DECKLISTS = {"SOURCES", ".gitattributes"}
-LANGUAGES = {"en", "es", "pt", "fr", "de", "it"}
+LANGUAGES = {"en", "es", "pt", "fr", "de", "it", "zh", "ja", "ko"}
 FIELDS = {"source", "sha256", "language", "era", "real", "junk"}
-MIN_REAL_LISTS = 100
-MIN_SOURCES = 15
+MIN_REAL_LISTS = 150
+MIN_SOURCES = 35
 
 
 def _load_sources() -> dict[str, dict[str, Any]]:

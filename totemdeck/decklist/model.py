@@ -77,6 +77,9 @@ class Decklist:
     problems: tuple[ParseProblem, ...] = ()
     source: str = "<text>"
     name: str | None = field(default=None)
+    # The first line when it reads as no card line or header ("Night March"): a report keeps
+    # it as the deck's name if no card has that name (the resolver decides).
+    title: str | None = field(default=None)
 
     @property
     def totem_lines(self) -> tuple[DeckLine, ...]:

@@ -14,6 +14,7 @@ import re
 from totemdeck.catalogue.names import fold
 from totemdeck.decklist.foreign import cardmarket, proxy_printer
 from totemdeck.decklist.model import DeckLine, Decklist, Header, ParseProblem
+from totemdeck.decklist.patterns import CJK_SECTION_WORDS, bare_header, comma_count, title_message
 from totemdeck.decklist.symbols import expand_symbols
 from totemdeck.i18n import _
 
@@ -54,6 +55,7 @@ SECTION_WORDS: dict[str, str | None] = {
 # listed beyond the deck (PTCG_print's "Spare: 3"), which are left out.
 DECK_NAME_WORDS = frozenset({"deckname", "deck name", "nom du deck", "nombre del mazo"})
 SECTION_WORDS.update(dict.fromkeys(["spare", "spares", "spare cards"], "spare"))
+SECTION_WORDS.update(CJK_SECTION_WORDS)
 
 
 # "2 Psychic Energy - Basic CRE 232", "1 Reversal Energy - Special PAL 192": the kind is
@@ -85,6 +87,15 @@ _SET_NUMBER = re.compile(
 def _looks_like_json(text: str) -> bool:
     """Whether text that opens with ``[`` is a JSON array (a header like ``[Pokémon]`` is not)."""
     return _JSON_ARRAY.match(text) is not None
+
+
+def _counted_header(text: str) -> tuple[str, int] | None:
+    """A header's label and count: ``##Pokémon - 19``, ``Pokémon (12)``, ``Pokémon 8``."""
+    counted = _COUNT_HEADER.match(text)
+    if counted:
+        return counted.group("label"), int(counted.group("a") or counted.group("b"))
+    bare = bare_header(text)
+    return bare if bare is not None and _section_of(bare[0])[0] else None
 
 
 def _section_of(label: str) -> tuple[bool, str | None]:
@@ -163,21 +174,22 @@ def parse(text: str, source: str = "<text>") -> Decklist:
     problems: list[ParseProblem] = []
     section: str | None = None
     deck_name: str | None = None
+    title: str | None = None
     for number, raw_line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
         raw = raw_line.rstrip("\r\n")
         text_line = raw.replace("\t", " ").replace("\u00a0", " ").strip()
         if not text_line or _BANNER.match(text_line):
             continue
-        counted = _COUNT_HEADER.match(text_line)  # before comments: PTCGO headers start "##"
+        text_line = comma_count(text_line)  # "4,Metagross"
+        counted = _counted_header(text_line)  # before comments: PTCGO headers start "##"
         if counted:
-            known, kind = _section_of(counted.group("label"))
+            known, kind = _section_of(counted[0])
             if known and kind == "spare":
                 section = kind
                 continue
             if known:
                 section = kind if kind is not None else section
-                declared = int(counted.group("a") or counted.group("b"))
-                headers.append(Header(number, raw, kind, declared))
+                headers.append(Header(number, raw, kind, counted[1]))
                 continue
         if text_line.startswith(("#", "//")):
             continue
@@ -216,6 +228,11 @@ def parse(text: str, source: str = "<text>") -> Decklist:
             number, raw, text_line, section
         )
         if card is None:
+            first = not lines and not headers and not problems and title is None
+            if first and deck_name is None and not text_line[:1].isdigit():
+                title = text_line[:200]  # "Night March" on line 1: the deck's title
+                problems.append(ParseProblem(number, raw, title_message()))
+                continue
             problems.append(
                 ParseProblem(
                     number, raw, _("not a card line (COUNT NAME [SET NUMBER]) or a header")
@@ -233,4 +250,6 @@ def parse(text: str, source: str = "<text>") -> Decklist:
             problems.append(ParseProblem(number, raw, _("no card name")))
         else:
             lines.append(card)
-    return Decklist(tuple(lines), tuple(headers), tuple(problems), source, name=deck_name)
+    return Decklist(
+        tuple(lines), tuple(headers), tuple(problems), source, name=deck_name, title=title
+    )

@@ -18,7 +18,9 @@ from totemdeck.catalogue.model import Card, CardSet, basic_energy_type
 from totemdeck.catalogue.names import name_key
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.catalogue.suggest import Suggester, similarity
+from totemdeck.decklist.loose import LooseNames
 from totemdeck.decklist.model import DeckLine, Decklist
+from totemdeck.decklist.patterns import bare_energy_type, foreign_script
 from totemdeck.decklist.setcodes import SetIndex, find_number
 from totemdeck.decklist.written import (
     CODE_WORD,
@@ -60,6 +62,8 @@ class ResolvedDeck:
     decklist: Decklist
     lines: tuple[ResolvedLine, ...]
     findings: tuple[Finding, ...]  # malformed-line, unknown-card, not-legal-print
+    # The deck's name: a "Deckname:" header, else a title on line 1 that names no card.
+    name: str | None = None
 
     @property
     def totem(self) -> tuple[ResolvedLine, ...]:
@@ -80,6 +84,7 @@ class Resolver:
         self._suggester: Suggester | None = None
         self._apostrophe_free: dict[str, str] | None = None  # built on first need
         self._basic_energy: dict[str, tuple[Card, ...]] = {}
+        self.loose = LooseNames(catalogue)  # ShayminEX, Mr.Mime, Battle Compressor, Gengar Prime
         # What a line's text resolved to (lines that resolved cleanly); decks share cards.
         self._memo: dict[tuple[object, ...], tuple[tuple[Card, ...], str, str | None]] = {}
 
@@ -97,7 +102,9 @@ class Resolver:
         lines = [self.resolve_line(line) for line in decklist.lines]
         findings += [r.finding for r in lines if r.finding is not None]
         findings.sort(key=lambda f: f.line or 0)
-        return ResolvedDeck(decklist, tuple(lines), tuple(findings))
+        title = decklist.title
+        name = decklist.name or (title if title and not self.loose.is_card_name(title) else None)
+        return ResolvedDeck(decklist, tuple(lines), tuple(findings), name)
 
     # -- one line ---------------------------------------------------------------------------
 
@@ -162,6 +169,9 @@ class Resolver:
         if cards:  # "Adventurers Discovery": a shop's address drops the apostrophes
             note = _("read {name!r} as {card}").format(name=line.name, card=cards[0].name)
             return self._checked(line, cards, "name", note=note)
+        loosely = self._loosely(line)
+        if loosely is not None:
+            return loosely
         energy_type = self._basic_energy_type(line.name, loose=True)  # "Fire Energy BRS R"
         if energy_type:
             return self._energy(line, energy_type, [])
@@ -171,6 +181,20 @@ class Resolver:
             if in_set:
                 return self._checked(line, in_set, "name in set")
         return self._unknown(line, _("no card is named {name!r}").format(name=line.name), line.name)
+
+    def _loosely(self, line: DeckLine) -> ResolvedLine | None:
+        """A name-only line written loosely: ``9 Dark``, ``ShayminEX``, ``Battle Compressor``."""
+        energy_type = bare_energy_type(line.name)
+        if energy_type:  # "9	Dark", "8 Fuego": basic Energy of that type
+            note = _("read {name!r} as basic {type} Energy").format(
+                name=line.name, type=term(energy_type)
+            )
+            resolved = self._energy(line, energy_type, [])
+            return ResolvedLine(line, resolved.candidates, resolved.via, resolved.finding, note)
+        found = self.loose.read(line.name)
+        if found is None or not found[0]:
+            return None
+        return self._checked(line, found[0], "name", note=found[1])
 
     def _with_number(self, line: DeckLine, written: Reading) -> ResolvedLine:
         """A line that gives a number: by set and number first, then by name."""
@@ -224,14 +248,22 @@ class Resolver:
             return self._unknown(line, _("no card matches {text!r}").format(text=what), name)
         matching = [c for c in found if self._same_name(name, c)]
         if matching:
-            return self._checked(line, tuple(matching), "set+number")
+            note = _subset_note(code, number, matching[0])
+            return self._checked(line, tuple(matching), "set+number", note=note)
         if energy_type:
             return self._energy(line, energy_type, found)
+        other = self._other_client(line, written, found)
+        if other is not None:  # "SSP 84" in PTCGO's numbering, "4 盖诺赛克特V FST 255"
+            return other
         where = f"{code} {number}"
         if found:  # the number exists: the name may be another print's in that set
             by_name = self._name_in_sets(name, sets)
-            if by_name:
-                return self._checked(line, by_name, "name in set")
+            if by_name:  # "SHF 99" is SV099 Skwovet; the Drizzile of SHF is SV026 (73 + 26)
+                labels = ", ".join(c.label for c in by_name[:3])
+                note = _("{where} is {card}; took {prints}, the {name} of {code}").format(
+                    where=where, card=found[0].name, prints=labels, name=name, code=code
+                )
+                return self._checked(line, by_name, "name in set", note=note)
             if line.name_is_comment:  # "SFA 59 x4 # Janine's Secret Technique"
                 note = _("{where} is {card} (the comment says {name!r})").format(
                     where=where, card=found[0].name, name=name
@@ -270,6 +302,45 @@ class Resolver:
         message = self._no_number_message(written, sets)
         known = bool(self.catalogue.by_name(name))
         return self._unknown(line, message, "" if known else name)
+
+    def _other_client(
+        self, line: DeckLine, written: Reading, found: list[Card]
+    ) -> ResolvedLine | None:
+        """A code another client gave another set (PTCGO's ``SSP`` was the SWSH promos,
+        PTCG Live's is Surging Sparks), and a name in a script the catalogue cannot read
+        (``4 盖诺赛克特V FST 255``): the number and, when it can be read, the name decide;
+        else both readings stand (an ambiguous line)."""
+        name, code, number = written
+        alternatives = self.sets.client_sets_for(code)
+        other = find_number(self.catalogue, alternatives, number) if alternatives else []
+        if not foreign_script(name):
+            matching = tuple(c for c in other if self._same_name(name, c))
+            if not matching:
+                return None
+            note = _("{code} {number} is {card} in the other client's numbering ({set})")
+            return self._checked(
+                line,
+                matching,
+                "set+number",
+                note=note.format(
+                    code=code, number=number, card=matching[0].label, set=matching[0].set.name
+                ),
+            )
+        cards = (*found, *other)
+        if not cards:
+            return None
+        labels = ", ".join(c.label for c in cards[:4])
+        if found and other:
+            note = _(
+                "{code} means another set in each client and the name {name!r} cannot be "
+                "read here: {code} {number} may be {prints}"
+            ).format(code=code, number=number, name=name, prints=labels)
+        else:
+            note = _(
+                "the name {name!r} is in a script the catalogue has no names for; "
+                "trusted {code} {number}: {prints}"
+            ).format(code=code, number=number, name=name, prints=labels)
+        return self._checked(line, cards, "set+number", note=note)
 
     def _other_readings(self, written: Reading) -> Iterator[tuple[Reading, str]]:
         """Other ways to split a line into name and code, most likely first.
@@ -425,6 +496,19 @@ class Resolver:
             "none",
             Finding("unknown-card", text, line.line, context={"suggestions": suggestions}),
         )
+
+
+def _subset_note(code: str, number: str, card: Card) -> str | None:
+    """``SHF 99`` read as Shiny Vault SV026: a subset card numbered after its main set says
+    so (a number that only drops its padding, ``PR-SW 68`` = SWSH068, does not)."""
+    digits = re.sub(r"\D", "", card.number)
+    if not number.isdigit() or card.number.isdigit() or not digits:
+        return None
+    if int(digits) == int(number[:6]):
+        return None
+    return _("{code} {number} is {label}, the subset's card numbered after the main set").format(
+        code=code, number=number, label=card.label
+    )
 
 
 def _within(number: str, sets: tuple[CardSet, ...]) -> bool:

@@ -9,7 +9,7 @@ Promo numbers come bare or prefixed (PR-SW 68 = SWSH068).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache, partial
 from importlib import resources
 from typing import Any
@@ -39,6 +39,7 @@ class SetIndex:
     energy_order: tuple[str, ...]
     pocket_codes: frozenset[str]
     promo_sets: dict[str, CardSet]
+    client_sets: dict[str, tuple[CardSet, ...]] = field(default_factory=dict)
 
     @classmethod
     def build(cls, catalogue: Catalogue) -> SetIndex:
@@ -63,7 +64,12 @@ class SetIndex:
             for prefix, set_id in (data.get("promo_number_prefixes") or {}).items()
             if set_id in sets
         }
+        clients = {
+            str(code).casefold(): tuple(sets[i] for i in set_ids if i in sets)
+            for code, set_ids in (data.get("client_codes") or {}).items()
+        }
         return cls(
+            client_sets=clients,
             by_code=ordered,
             energy_pseudo_sets=frozenset(c.casefold() for c in data["energy_pseudo_sets"]),
             energy_order=tuple(data["energy_order"]),
@@ -92,6 +98,10 @@ class SetIndex:
             if subsets:
                 return subsets, f"{prefix.upper()}{number}"
         return (), number
+
+    def client_sets_for(self, code: str) -> tuple[CardSet, ...]:
+        """The sets another client meant by ``code`` (PTCGO's ``SSP``: the SWSH promos)."""
+        return self.client_sets.get(code.casefold(), ())
 
     def promo_set_for(self, number: str) -> CardSet | None:
         """The promo set a prefixed promo number names (``SWSH154`` → SWSH promos)."""

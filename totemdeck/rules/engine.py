@@ -44,6 +44,7 @@ class Report:
     # straight on ("GEN has no card 114; took Espurr GEN RC14…"), a name with an extra.
     readings: tuple[tuple[int, str], ...] = ()
     totem_label: str | None = None  # "Charizard ex OBF 125", for people
+    name: str | None = None  # the deck's name: a "Deckname:" header or a title on line 1
 
     @property
     def errors(self) -> tuple[Finding, ...]:
@@ -61,6 +62,7 @@ class Report:
             "totem": self.totem.as_dict() if self.totem else None,
             "counts": dict(self.counts),
             "findings": [f.as_dict() for f in self.findings],
+            **({"name": self.name} if self.name else {}),
             **(
                 {"readings": [{"line": line, "note": note} for line, note in self.readings]}
                 if self.readings
@@ -182,6 +184,7 @@ class Checker:
         report = Report(
             totem_label=self.ctx.label_of(deck.totem[0].card) if deck.totem else None,
             deck=resolved.decklist.source,
+            name=resolved.name,
             legal=not any(f.is_error for f in findings),
             totem=self._totem(deck),
             counts={

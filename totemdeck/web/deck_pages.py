@@ -101,7 +101,7 @@ async def check_page(request: Request) -> Response:
         )
     checked = lib.check(decklist, lang)
     text = data.decode("utf-8", "replace")
-    title = decklist.name or (name if name != "pasted list" else None)
+    title = checked.report.name or (name if name != "pasted list" else None)
     return render(request, "check.html", _report_context(request, checked, text, title))
 
 
