@@ -17,6 +17,7 @@ from bench import (
     bench_import,
     bench_long_decks,
     bench_search,
+    bench_startup,
     bench_tcgdex,
     bench_web,
 )
@@ -29,6 +30,7 @@ SUITES = {
     "web": bench_web.main,
     "search": bench_search.main,
     "collection": bench_collection.main,
+    "startup": bench_startup.main,
 }
 
 
