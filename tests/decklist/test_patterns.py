@@ -321,3 +321,9 @@ def test_perturbed_real_lines_mean_the_same_card(
     line = resolver.resolve_line(deck.lines[0])
     assert line.finding is None, (text, line.finding)
     assert frozenset(names(line)) == printed, text
+
+
+@pytest.mark.parametrize("written", ["SHAYMINEX", "shayminex", "Shayminex"])
+def test_ex_and_ex_in_another_case_are_never_read_loosely(resolver: Resolver, written: str) -> None:
+    line = resolver.resolve_line(parse(f"1 {written}").lines[0])  # FORMAT.md: ex is not EX
+    assert "Shaymin-EX" not in names(line)

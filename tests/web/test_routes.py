@@ -284,3 +284,21 @@ def test_images_come_from_the_sources_and_can_be_turned_off(
         text = plain.post("/check", data={"deck": legal_text}).text
     assert "<img" not in text
     assert '<span class="tc-name">Charizard ex</span>' in text  # the text card stands in
+
+
+# -- a deck's title on line 1 (issue 25) --------------------------------------------------------
+
+
+@pytest.mark.parametrize(("first", "named"), [("Night March", True), ("Gengar", False)])
+def test_a_title_on_line_one_names_the_deck_unless_it_is_a_card(
+    client: TestClient, legal_text: str, first: str, named: bool
+) -> None:
+    text = f"{first}\n{legal_text}"
+    answer = client.post("/api/check", content=text.encode()).json()
+    assert first_error("report", answer) is None
+    assert answer.get("name") == (first if named else None)
+    assert any(
+        f["code"] == "malformed-line" and "title" in f["message"] for f in answer["findings"]
+    )
+    page = client.post("/check", data={"deck": text}).text
+    assert (f'<h1 class="deck-title">{first}</h1>' in page) is named

@@ -118,7 +118,10 @@ class NameForms:
     def spaced(self, written: str) -> str | None:
         """The one name ``written`` is once spacing, punctuation (and case) are set aside."""
         found = self._exact.get(squeezed(written, keep_case=True))
-        return found or self._loose.get(squeezed(written, keep_case=False))
+        loose = squeezed(written, keep_case=False)
+        if found or loose.endswith("ex"):  # ex and EX are two cards: their case decides
+            return found
+        return self._loose.get(loose)
 
     def affix_free(self, written: str) -> str | None:
         """The one longer printed name whose words ``written`` keeps (its affix left off)."""
