@@ -87,6 +87,38 @@ def resolve_target(path: str | os.PathLike[str]) -> Path:
     return Path(os.path.realpath(path))
 
 
+def regular_target(path: str | os.PathLike[str]) -> Path:
+    """Where a file that must be a regular one (the catalogue) is replaced: ``path`` with its
+    links followed. Refused in one line (``FileWriteError``, exit 2): anything but a regular
+    file or nothing (a device, a FIFO, a socket, a folder), and a link that points nowhere
+    (a replace through it would create a file wherever it points)."""
+    shown = os.fspath(path)
+    target = resolve_target(shown)
+    try:
+        current = target.stat()
+    except FileNotFoundError:
+        if Path(shown).is_symlink():
+            raise FileWriteError(
+                _(
+                    "{path}: a symbolic link to {target}, which does not exist; remove the "
+                    "link, or create the catalogue where it points"
+                ).format(path=shown, target=target)
+            ) from None
+        return target
+    except OSError as exc:
+        raise FileWriteError(
+            _("{path}: cannot write: {reason}").format(path=shown, reason=describe_os_error(exc))
+        ) from exc
+    if not stat.S_ISREG(current.st_mode):
+        raise FileWriteError(
+            _(
+                "{path}: the catalogue must be a regular file, and this is {kind}; move it "
+                "away, or point --catalogue at another folder"
+            ).format(path=shown, kind=_kind(current.st_mode))
+        )
+    return target
+
+
 # ---- writing -------------------------------------------------------------------------------
 
 

@@ -144,6 +144,7 @@ class CatalogueWriter:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise self._one_line(exc) from exc  # an OSError always becomes a CatalogueError
+        self._target()  # a device, FIFO or dangling link is refused before anything is made
         lock = locked(self.path, timeout=self._lock_timeout, on_wait=self._notify)
         lock.__enter__()
         self._lock = lock
@@ -173,10 +174,11 @@ class CatalogueWriter:
         )
 
     def _target(self) -> Path:
-        """The live file's real place: a symlinked catalogue is replaced at its target."""
-        from totemdeck.files import resolve_target
+        """The live file's real place: a symlinked catalogue is replaced at its target; one
+        that is not a regular file (a link to ``/dev/zero``) is refused, never replaced."""
+        from totemdeck.files import regular_target
 
-        return resolve_target(self.path)
+        return regular_target(self.path)
 
     def _remove_stale_copies(self) -> None:
         """Copies left by an import killed before it could clean up (kill -9, power cut).

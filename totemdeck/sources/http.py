@@ -29,7 +29,7 @@ from urllib3.util.retry import Retry
 from totemdeck import __version__
 from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import _
-from totemdeck.sources.deadline import DeadlineAdapter, within
+from totemdeck.sources.deadline import DeadlineAdapter, pause, within
 
 USER_AGENT = f"totemdeck/{__version__} (+https://github.com/totemdeck/totemdeck)"
 # (connect, read) seconds. Raw GitHub answers a 2 MB set file in well under a second (2026-11).
@@ -75,6 +75,16 @@ class CappedRetry(Retry):
         retry = super().new(**kwargs)
         retry.max_retry_after = self.max_retry_after
         return retry
+
+    def sleep(self, response: Any = None) -> None:
+        """urllib3's wait between tries (Retry-After, else the backoff), cut short when the
+        import is interrupted (``deadline.pause``)."""
+        if self.respect_retry_after_header and response:
+            seconds = self.get_retry_after(response)
+            if seconds:
+                pause(seconds)
+                return
+        pause(self.get_backoff_time())
 
     def parse_retry_after(self, retry_after: str) -> float:
         try:
