@@ -30,6 +30,7 @@ class ServerState:
     latency: float = 0.0  # seconds added to every answer (a far host, for benchmarks)
     faults: dict[str, list[str]] = field(default_factory=dict)
     log: list[tuple[str, int]] = field(default_factory=list)
+    started: list[str] = field(default_factory=list)  # paths asked for, before any answer
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def requested(self, status: int | None = None) -> list[str]:
@@ -53,6 +54,8 @@ class _Handler(BaseHTTPRequestHandler):
 
     def do_GET(self) -> None:
         path = unquote(urlparse(self.path).path)
+        with self.state.lock:
+            self.state.started.append(path)
         if self.state.latency:
             time.sleep(self.state.latency)
         faults = self.state.faults.get(path, [])

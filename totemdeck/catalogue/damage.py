@@ -26,6 +26,11 @@ HEADER_BYTES = 100
 # SQLite's primary result codes that mean the file, not the query, is wrong
 # (https://www.sqlite.org/rescode.html): IOERR 10, CORRUPT 11, NOTADB 26.
 DAMAGE_CODES = frozenset({10, 11, 26})
+# What SQLite and Python's sqlite3 say when well-formed pages hold the wrong things: a table
+# or column of this layout gone (dropped, or a foreign table of the same name), text that is
+# not UTF-8. Readers only ever query a catalogue of their own layout (``Catalogue.open``
+# checks the version), so these mean the file was changed behind totemdeck's back.
+DAMAGE_TEXTS = ("no such table", "no such column", "Could not decode to UTF-8")
 
 
 def damaged(path: str | os.PathLike[str], reason: str) -> CatalogueDamaged:
@@ -39,7 +44,10 @@ def damaged(path: str | os.PathLike[str], reason: str) -> CatalogueDamaged:
 
 
 def is_damage(exc: sqlite3.Error) -> bool:
-    """Whether SQLite blames the file (malformed, not a database, I/O) rather than the SQL."""
+    """Whether SQLite blames the file (malformed, not a database, I/O, a table or column of
+    this layout missing, text that is not UTF-8) rather than the SQL."""
+    if str(exc).startswith(DAMAGE_TEXTS):
+        return True
     code = getattr(exc, "sqlite_errorcode", None)
     if code is not None:
         return code & 0xFF in DAMAGE_CODES

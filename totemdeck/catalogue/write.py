@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from totemdeck.catalogue import shrink
 from totemdeck.catalogue.damage import check_header, is_damage
 from totemdeck.catalogue.errors import CatalogueDamaged, CatalogueError
+from totemdeck.catalogue.layout import held_sources, rebuild_reason
 from totemdeck.catalogue.names import name_key
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.catalogue.rows import (
@@ -66,8 +67,14 @@ class CatalogueWriter:
         notify: Callable[[str], None] | None = None,
         lock_timeout: float | None = None,
         allow_shrink: bool = False,
+        sources: Sequence[str] | None = None,
+        force: bool = False,
     ) -> None:
         self.folder = default_dir(directory)
+        # What this import brings (None: unknown, a library caller): a rebuild from scratch
+        # refuses to drop the other sources the old file held, unless ``allow_shrink``.
+        self._sources = None if sources is None else frozenset(sources)
+        self._force = force  # rebuild over a catalogue of a newer layout
         self.path = self.folder / DB_NAME
         self._notify = notify or (lambda _message: None)
         self._lock_timeout = lock_timeout
@@ -144,6 +151,7 @@ class CatalogueWriter:
             self.folder.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise self._one_line(exc) from exc  # an OSError always becomes a CatalogueError
+        self._target()  # a device, FIFO or dangling link is refused before anything is made
         lock = locked(self.path, timeout=self._lock_timeout, on_wait=self._notify)
         lock.__enter__()
         self._lock = lock
@@ -173,10 +181,11 @@ class CatalogueWriter:
         )
 
     def _target(self) -> Path:
-        """The live file's real place: a symlinked catalogue is replaced at its target."""
-        from totemdeck.files import resolve_target
+        """The live file's real place: a symlinked catalogue is replaced at its target; one
+        that is not a regular file (a link to ``/dev/zero``) is refused, never replaced."""
+        from totemdeck.files import regular_target
 
-        return resolve_target(self.path)
+        return regular_target(self.path)
 
     def _remove_stale_copies(self) -> None:
         """Copies left by an import killed before it could clean up (kill -9, power cut).
@@ -224,23 +233,32 @@ class CatalogueWriter:
             self._db = sqlite3.connect(tmp)
             if reason is None:
                 reason = self._damage_of_copy()
-            if reason is not None:
-                self._notify(
-                    _("{reason}; building a new catalogue from scratch").format(reason=reason)
-                )
-                self._start_empty()
-            self._db.executescript(DDL)
-            if self.meta("schema_version") not in (None, SCHEMA_VERSION):
-                self._start_empty()  # an older layout: rebuild rather than migrate
+            if reason is None:  # damage readers see, or another layout: rebuilt, not built on
+                reason = rebuild_reason(self._db, self.path, force=self._force)
         except sqlite3.DatabaseError as exc:
             if not is_damage(exc):
                 raise
-            self._notify(
-                _(
-                    "{path}: catalogue damaged ({reason}); building a new catalogue from scratch"
-                ).format(path=self.path, reason=exc)
-            )
+            reason = _("{path}: catalogue damaged ({reason})").format(path=self.path, reason=exc)
+        if reason is not None:
+            self._refuse_lost_sources()
+            self._notify(_("{reason}; building a new catalogue from scratch").format(reason=reason))
             self._start_empty()
+        self._db.executescript(DDL)
+
+    def _refuse_lost_sources(self) -> None:
+        """A rebuild from scratch keeps only this import's sources: refuse to drop the others
+        the old file held (``ShrinkRefused``, exit 1), unless ``allow_shrink``."""
+        if self._sources is None or self._allow_shrink:
+            return
+        lost = sorted(held_sources(self._db) - self._sources)
+        if lost:
+            raise shrink.ShrinkRefused(
+                _(
+                    "refused: the catalogue is rebuilt from scratch, and it also held {lost}, "
+                    "which this import leaves out; import every source (--source all), or run "
+                    "again with --allow-shrink to keep only {kept}"
+                ).format(lost=", ".join(lost), kept=", ".join(sorted(self._sources)))
+            )
 
     def _damage_of(self, target: Path) -> str | None:
         """Why the live file cannot be built on (cheap header checks), or None."""

@@ -18,6 +18,7 @@ from types import FrameType
 import typer
 
 from totemdeck import __version__
+from totemdeck.cli.arguments import first_escaped, not_text, text_arguments, usage_error
 from totemdeck.cli.language import add_lang_options, language_argument, localise
 from totemdeck.cli.options import LangOption
 from totemdeck.cli.output import report_error
@@ -121,6 +122,7 @@ def main(argv: list[str] | None = None) -> int:
     prepare_streams()
     args = sys.argv[1:] if argv is None else list(argv)
     try:
+        args = text_arguments(args)
         language = resolve_language(language_argument(args))
     except TotemdeckError as exc:  # an unknown --lang, before any command runs
         report_error(exc)
@@ -156,9 +158,16 @@ def _run(args: list[str]) -> int:
         report_error(exc)
         return exc.exit_code
     except typer.TyperException as exc:  # usage errors: unknown option, bad value…
-        exc.show()  # type: ignore[attr-defined]  # typer's stub omits its click base methods
+        usage_error(exc)
         code: int = exc.exit_code
         return code
+    except UnicodeEncodeError as exc:  # a file name's bytes met where text was needed
+        escaped = first_escaped(args)
+        if escaped is None or max(exc.object[exc.start : exc.end]) < "\udc80":
+            raise
+        failure = not_text(escaped)
+        report_error(failure)
+        return failure.exit_code
     # click returns the code of a ``typer.Exit`` instead of raising it when not standalone
     return result if isinstance(result, int) else 0
 

@@ -19,7 +19,7 @@ from totemdeck.cli.options import (
     LangOption,
     OutputFormat,
 )
-from totemdeck.cli.output import require_stdin, use_colour, write_text
+from totemdeck.cli.output import one_line, require_stdin, use_colour, write_text
 from totemdeck.i18n import _
 
 if TYPE_CHECKING:
@@ -127,7 +127,8 @@ def export_command(
         write_text(text)
     else:
         write_atomically(out, text)  # a FileWriteError is one line and exit 2
-        typer.echo(_("wrote {path} ({format})").format(path=out, format=to.value), err=True)
+        note = _("wrote {path} ({format})").format(path=one_line(out), format=to.value)
+        typer.echo(note, err=True)
 
 
 @app.command("stats")
@@ -152,13 +153,13 @@ def stats_command(
 
     checked, ctx = _check(deck, banlist, format_file, catalogue, lang, card)
     stats = deck_stats(checked, ctx, card, turn, going_first)
-    if plot:
+    if plot is not None:  # ``--plot ''`` is refused by the writer, not ignored
         from totemdeck.files import write_atomically
         from totemdeck.report.plot import plot_png
 
         title = f"{checked.report.totem_label or _('Totem deck')} — {deck}"
         write_atomically(plot, plot_png(stats, title))  # a FileWriteError: one line, exit 2
-        typer.echo(_("wrote {path}").format(path=plot), err=True)
+        typer.echo(_("wrote {path}").format(path=one_line(plot)), err=True)
     if output is OutputFormat.json:
         write_text(json.dumps(stats.as_dict(), indent=2, ensure_ascii=False) + "\n")
     else:

@@ -16,12 +16,13 @@ extracts, updates and compiles them (docs: README, "Translating").
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from contextvars import ContextVar
 from functools import cache, wraps
 from pathlib import Path
-from typing import TYPE_CHECKING, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, ParamSpec, Protocol, TypeVar
 
 from totemdeck.errors import TotemdeckError
 
@@ -53,6 +54,15 @@ LOCALE_DIR = Path(__file__).resolve().parent / "locale"
 ENV_VARIABLE = "TOTEMDECK_LANG"
 # POSIX order: the first of these that is set and not empty names the messages locale.
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+
+class Catalogue(Protocol):
+    """What ``_`` and ``ngettext`` ask of a compiled catalogue."""
+
+    def gettext(self, message: str, /) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int, /) -> str: ...
+
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -129,14 +139,65 @@ def set_language(language: str) -> str:
 
 
 @cache
-def translations(language: str) -> NullTranslations:
-    """The compiled catalogue of ``language`` (English: the messages as written)."""
+def translations(language: str) -> Catalogue:
+    """The compiled catalogue of ``language`` (English: the messages as written).
+
+    A catalogue that is missing, empty, cut short or corrupt must not turn every run in that
+    language into a traceback (``--help`` included): the messages stay in English, and one
+    warning line on stderr says why. A translation whose ``{placeholders}`` are not the
+    message's own is ignored the same way, message by message (``_Checked``).
+    """
     import gettext
 
     if language == DEFAULT_LANGUAGE:
         return gettext.NullTranslations()
-    # fallback=False: a package without its compiled catalogue is broken, not English.
-    return gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
+    try:
+        found = gettext.translation(DOMAIN, LOCALE_DIR, languages=[language])
+    except Exception as exc:  # OSError, struct.error, UnicodeError… from a broken .mo
+        reason = " ".join(str(exc).split())[:200] or type(exc).__name__
+        with suppress(Exception):  # i18n: keep (the catalogue that would translate it is broken)
+            sys.stderr.write(
+                f"totemdeck: warning: the {language!r} messages cannot be read ({reason}); "
+                "speaking English\n"
+            )
+        return gettext.NullTranslations()
+    return _Checked(found)
+
+
+def _fields(text: str) -> frozenset[str] | None:
+    """The ``{names}`` a message formats, or None when it is not a valid format string."""
+    from string import Formatter
+
+    try:
+        return frozenset(name for _t, name, _s, _c in Formatter().parse(text) if name is not None)
+    except ValueError:
+        return None
+
+
+class _Checked:
+    """A catalogue whose translations keep their message's placeholders, or are not used."""
+
+    def __init__(self, catalogue: NullTranslations) -> None:
+        self._catalogue = catalogue
+
+    @staticmethod
+    @cache
+    def _fits(translated: str, *messages: str) -> bool:
+        """Whether ``translated`` formats only names its messages give (it may omit some:
+        ``una carta`` for ``{n} card``)."""
+        if translated in messages:
+            return True
+        used, given = _fields(translated), [_fields(m) for m in messages]
+        return used is not None and used <= frozenset().union(*(g or () for g in given))
+
+    def gettext(self, message: str) -> str:
+        translated = self._catalogue.gettext(message)
+        return translated if self._fits(translated, message) else message
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        translated = self._catalogue.ngettext(singular, plural, n)
+        fits = self._fits(translated, singular, plural)
+        return translated if fits else (singular if n == 1 else plural)
 
 
 def _(message: str) -> str:

@@ -113,7 +113,13 @@ def run_import(
     """Import each source from its location, merge, and swap the catalogue in once."""
     make_progress = progress or NoProgress
     result = ImportResult()
-    with CatalogueWriter(catalogue_dir, notify=notify, allow_shrink=allow_shrink) as writer:
+    with CatalogueWriter(
+        catalogue_dir,
+        notify=notify,
+        allow_shrink=allow_shrink,
+        sources=[source.name for source, _location in sources],
+        force=options.force,
+    ) as writer:
         for source, location in sources:
             summary = source.import_into(writer, location, options, make_progress())
             result.summaries.append(summary)

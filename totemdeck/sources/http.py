@@ -28,7 +28,7 @@ from urllib3.util.retry import Retry
 
 from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import _
-from totemdeck.sources.deadline import DeadlineAdapter, within
+from totemdeck.sources.deadline import DeadlineAdapter, pause, within
 
 
 def _version() -> str:
@@ -86,6 +86,16 @@ class CappedRetry(Retry):
         retry = super().new(**kwargs)
         retry.max_retry_after = self.max_retry_after
         return retry
+
+    def sleep(self, response: Any = None) -> None:
+        """urllib3's wait between tries (Retry-After, else the backoff), cut short when the
+        import is interrupted (``deadline.pause``)."""
+        if self.respect_retry_after_header and response:
+            seconds = self.get_retry_after(response)
+            if seconds:
+                pause(seconds)
+                return
+        pause(self.get_backoff_time())
 
     def parse_retry_after(self, retry_after: str) -> float:
         try:
@@ -240,25 +250,29 @@ class Location:
         return Fetched(reason.value, new_etag, len(raw))
 
     def _read_file(self, path: str, etag: str | None) -> tuple[bytes, str | None, bool]:
-        """A file below the folder; its size and mtime act as an ETag (conditional reads)."""
+        """A file below the folder; its size and mtime act as an ETag (conditional reads).
+
+        Read as the user's files are (``files.read_limited``): a regular file only, so a FIFO
+        cannot block the import and a link to a device cannot fill the memory, and capped by
+        the bytes actually read, not by the size the file claims.
+        """
+        from totemdeck.files import FileReadError, read_limited
+
         assert self.folder is not None
         target = self.folder / unquote(path)  # paths are URL-escaped, file names are not
         try:
             stat = target.stat()
-            if stat.st_size > self.max_bytes:
-                raise FetchError(
-                    _("{where}: {size} bytes is over the {cap} byte cap").format(
-                        where=target, size=stat.st_size, cap=self.max_bytes
-                    )
-                )
-            file_etag = f'W/"{stat.st_size}-{stat.st_mtime_ns}"'
-            if etag is not None and etag == file_etag:
-                return b"", file_etag, True
-            return target.read_bytes(), file_etag, False
         except FileNotFoundError as exc:
             raise FetchError(_("{path}: no such file").format(path=target)) from exc
         except OSError as exc:
             raise FetchError(f"{target}: {exc.strerror or exc}") from exc  # i18n: keep (OS text)
+        file_etag = f'W/"{stat.st_size}-{stat.st_mtime_ns}"'
+        if etag is not None and etag == file_etag:
+            return b"", file_etag, True
+        try:
+            return read_limited(target, self.max_bytes), file_etag, False
+        except FileReadError as exc:
+            raise FetchError(str(exc)) from exc
 
     def _get(self, path: str, etag: str | None) -> tuple[bytes, str | None, bool]:
         url = self.base + path

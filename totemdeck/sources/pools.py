@@ -3,7 +3,9 @@
 Two promises the standard executors do not keep on their own:
 
 * An interrupted import (Ctrl-C, SIGTERM, an error) does not wait for the thousands of
-  downloads still queued: leaving the block early cancels what has not started.
+  downloads still queued, nor for those under way: leaving the block early cancels what has
+  not started and stops what has (``deadline.stop_threads``), so the process can end at once
+  even when a server has stalled.
 * Worker processes die with their parent, even when it is killed with SIGKILL and has no
   chance to stop them: on Linux the kernel sends them SIGKILL (``PR_SET_PDEATHSIG``);
   elsewhere each worker polls its parent's pid and leaves when it changes.
@@ -23,6 +25,8 @@ from collections.abc import Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from contextlib import contextmanager
 
+from totemdeck.sources.deadline import stop_threads, thread_started
+
 __all__ = ["die_with_parent", "process_pool", "thread_pool"]
 
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
@@ -31,11 +35,14 @@ PARENT_POLL_SECONDS = 0.5  # where prctl is missing: how soon an orphan notices
 
 @contextmanager
 def _cancelling(pool: Executor) -> Iterator[None]:
-    """Wait for the work on a normal exit; cancel what has not started on any other."""
+    """Wait for the work on a normal exit; on any other, cancel what has not started and
+    stop the downloads under way."""
     try:
         yield
     except BaseException:
         pool.shutdown(wait=False, cancel_futures=True)
+        threads = getattr(pool, "_threads", ())  # a ThreadPoolExecutor's download threads
+        stop_threads({t.ident for t in threads if t.ident is not None})
         raise
     pool.shutdown(wait=True)
 
@@ -43,7 +50,7 @@ def _cancelling(pool: Executor) -> Iterator[None]:
 @contextmanager
 def thread_pool(workers: int) -> Iterator[ThreadPoolExecutor]:
     """A ``ThreadPoolExecutor`` that drops its queue when the block is left by an exception."""
-    pool = ThreadPoolExecutor(max_workers=max(1, workers))
+    pool = ThreadPoolExecutor(max_workers=max(1, workers), initializer=thread_started)
     with _cancelling(pool):
         yield pool
 
