@@ -69,6 +69,9 @@ class Decklist:
     problems: tuple[ParseProblem, ...] = ()
     source: str = "<text>"
     name: str | None = field(default=None)
+    # Where each line is in a JSON deck document (FORMAT.md, decision): (line, entry, file
+    # line), e.g. (3, "cards[1]", 14); a finding names the entry and the file line.
+    places: tuple[tuple[int, str, int], ...] = ()
 
     @property
     def totem_lines(self) -> tuple[DeckLine, ...]:

@@ -100,6 +100,8 @@ def card_record(raw: RawCard, card_set: dict[str, Any]) -> dict[str, Any]:
     supertype = _SUPERTYPES.get(raw["supertype"], raw["supertype"])
     subtypes = list(dict.fromkeys(raw.get("subtypes") or []))
     is_pokemon = supertype == "Pokémon"
+    if is_pokemon and printed_stage(supertype, subtypes) is None and "Baby" in subtypes:
+        subtypes.insert(0, "Basic")  # a Baby Pokémon is a Basic Pokémon (FORMAT.md)
     record: dict[str, Any] = {
         "id": raw["id"],
         "name": raw["name"].strip(),

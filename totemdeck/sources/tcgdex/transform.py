@@ -105,13 +105,21 @@ def _subtypes(raw: dict[str, Any], name: str, supertype: str, stage: str | None)
         if kind:
             out.append(kind)
     elif supertype == "Energy":
-        kind = raw.get("energyType")
-        basic = kind == "Normal" or (kind is None and bool(_BASIC_ENERGY.fullmatch(name)))
-        out.append("Basic" if basic else "Special")
+        out.append("Basic" if is_basic_energy(raw, name) else "Special")
     rarity = (raw.get("rarity") or "").casefold()
     if rarity.startswith("ace spec") or name in data["ace_spec_names"]:
         out.append("ACE SPEC")
     return list(dict.fromkeys(out))
+
+
+def is_basic_energy(raw: dict[str, Any], name: str) -> bool:
+    """FORMAT.md's basic Energy: one basic type and no text of its own. An Energy with rules
+    or effect text is Special whatever ``energyType`` says (TCGdex marks Prism Energy ASC 216,
+    Ignition Energy PFL 124 and the 2025–26 typed Special Energy ``"Normal"``)."""
+    if str(raw.get("effect") or "").strip():
+        return False
+    kind = raw.get("energyType")
+    return kind == "Normal" or (kind is None and bool(_BASIC_ENERGY.fullmatch(name)))
 
 
 def _rules(raw: dict[str, Any], name: str, stage: str | None) -> list[str]:
@@ -132,6 +140,13 @@ def _rules(raw: dict[str, Any], name: str, stage: str | None) -> list[str]:
     if raw.get("effect"):
         lines.append(str(raw["effect"]))
     return lines
+
+
+def printed_number(local_id: object) -> str:
+    """``061`` → ``61``: a number as players and pokemon-tcg-data write it (TCGdex pads the
+    digits of modern sets); letters stay (``TG05``, ``SWSH001``)."""
+    text = str(local_id).strip()
+    return (text.lstrip("0") or "0") if text.isdigit() else text
 
 
 def _regulation_mark(value: object) -> str | None:
@@ -174,7 +189,7 @@ def card_record(raw: dict[str, Any], card_set: dict[str, Any]) -> dict[str, Any]
         "dex": list(raw.get("dexId") or []),
         "regulation_mark": _regulation_mark(raw.get("regulationMark")),
         "set": card_set,
-        "number": str(raw["localId"]),
+        "number": printed_number(raw["localId"]),
         "rarity": raw.get("rarity") if raw.get("rarity") not in (None, "None") else None,
         "images": {"small": f"{image}/low.png", "large": f"{image}/high.png"} if image else {},
         "source": SOURCE,
