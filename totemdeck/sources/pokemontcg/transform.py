@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, NotRequired, TypedDict
 
 from totemdeck.catalogue.model import COLORLESS, ENERGY_TYPES, STAGES
+from totemdeck.catalogue.names import letter_name
 from totemdeck.sources.pokemontcg import SOURCE_NAME
 
 SOURCE = SOURCE_NAME
@@ -104,7 +105,7 @@ def card_record(raw: RawCard, card_set: dict[str, Any]) -> dict[str, Any]:
         subtypes.insert(0, "Basic")  # a Baby Pokémon is a Basic Pokémon (FORMAT.md)
     record: dict[str, Any] = {
         "id": raw["id"],
-        "name": raw["name"].strip(),
+        "name": letter_name(raw["name"].strip(), raw["number"]),
         "supertype": supertype,
         "subtypes": subtypes,
         "stage": printed_stage(supertype, subtypes),

@@ -12,10 +12,12 @@ import re
 from functools import cache
 from importlib import resources
 from typing import Any
+from urllib.parse import unquote
 
 import yaml
 
 from totemdeck.catalogue.model import COLORLESS, ENERGY_TYPES
+from totemdeck.catalogue.names import letter_name
 from totemdeck.sources.tcgdex import SOURCE_NAME
 
 SOURCE = SOURCE_NAME
@@ -72,7 +74,7 @@ def _stage(raw: dict[str, Any], name: str) -> str | None:
     for word in ("VMAX", "VSTAR", "V-UNION", "BREAK"):
         if name.endswith(word):
             return word
-    if name.startswith(("M ", "Primal ")) and suffix == "EX":
+    if name.startswith(("M ", "Primal ")) and rule_suffix(raw, name) == "EX":
         return "MEGA"
     if not raw.get("evolveFrom"):
         return "Basic"  # nothing to evolve from (TAG TEAM, V, most old Basics)
@@ -87,7 +89,7 @@ def _subtypes(raw: dict[str, Any], name: str, supertype: str, stage: str | None)
             out.append(stage)
         if raw.get("stage") == "Baby":
             out.append("Baby")
-        suffix = raw.get("suffix")
+        suffix = rule_suffix(raw, name)
         if suffix == "TAG TEAM-GX":
             out += ["TAG TEAM", "GX"]
         elif suffix == "Legend":
@@ -112,6 +114,22 @@ def _subtypes(raw: dict[str, Any], name: str, supertype: str, stage: str | None)
     return list(dict.fromkeys(out))
 
 
+_EX_NAME = re.compile(r"\sex(?: δ)?$")  # "Charizard ex", "Latios ex δ": case matters
+_EX_ERA_NAME = re.compile(r"[\s-]EX$")  # "M Manectric-EX", "Mewtwo EX"
+
+
+def rule_suffix(raw: dict[str, Any], name: str) -> str | None:
+    """TCGdex's ``suffix``, but "ex" / "EX" where the printed name says so: the field says
+    "EX" or nothing on some Mega ex ("Mega Greninja ex" ME04 22), nothing on some reprints
+    (M Manectric-EX XYA 24a), and "ex" on some of one card's prints but not on the others."""
+    suffix = raw.get("suffix")
+    if _EX_NAME.search(name):
+        return "ex"
+    if _EX_ERA_NAME.search(name):
+        return "EX"
+    return suffix
+
+
 def is_basic_energy(raw: dict[str, Any], name: str) -> bool:
     """FORMAT.md's basic Energy: one basic type and no text of its own. An Energy with rules
     or effect text is Special whatever ``energyType`` says (TCGdex marks Prism Energy ASC 216,
@@ -125,7 +143,7 @@ def is_basic_energy(raw: dict[str, Any], name: str) -> bool:
 def _rules(raw: dict[str, Any], name: str, stage: str | None) -> list[str]:
     """Rule-box lines (which say the Prize cards), then the card's own text."""
     boxes: dict[str, str] = tcgdex_data()["rule_box"]
-    suffix = raw.get("suffix")
+    suffix = rule_suffix(raw, name)
     lines: list[str] = []
     if suffix == "ex" and name.startswith("Mega "):
         lines.append(boxes["mega_ex"])
@@ -143,9 +161,9 @@ def _rules(raw: dict[str, Any], name: str, stage: str | None) -> list[str]:
 
 
 def printed_number(local_id: object) -> str:
-    """``061`` → ``61``: a number as players and pokemon-tcg-data write it (TCGdex pads the
-    digits of modern sets); letters stay (``TG05``, ``SWSH001``)."""
-    text = str(local_id).strip()
+    """``061`` → ``61``, ``%3F`` → ``?``: a number as players and pokemon-tcg-data write it
+    (TCGdex pads the digits of modern sets); letters stay (``TG05``, ``SWSH001``)."""
+    text = unquote(str(local_id)).strip()  # Unown "?" is "%3F" in TCGdex's data
     return (text.lstrip("0") or "0") if text.isdigit() else text
 
 
@@ -158,7 +176,7 @@ def _regulation_mark(value: object) -> str | None:
 def card_record(raw: dict[str, Any], card_set: dict[str, Any]) -> dict[str, Any]:
     """The catalogue record of one English TCGdex card; ``card_set`` is its ``set_record``."""
     supertype = _SUPERTYPES.get(raw["category"], raw["category"])
-    name = str(raw["name"]).strip()
+    name = letter_name(str(raw["name"]).strip(), printed_number(raw["localId"]))
     stage = _stage(raw, name) if supertype == "Pokémon" else None
     if stage == "Level-Up" and not _LV_X.search(name):
         name = f"{name} LV.X"  # "LV.X" is part of the name (FORMAT.md); TCGdex often omits it
