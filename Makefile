@@ -57,7 +57,8 @@ catalogue: $(STAMP)
 # Hold every TCGdex-only print against the other prints of its card and FORMAT.md; exit 1 on
 # a disagreement totemdeck/data/known_errors.yaml does not explain (docs/data-audit.md).
 audit: $(STAMP)
-	$(BIN)/python scripts/audit.py --catalogue $(CATALOGUE)
+	$(BIN)/python scripts/audit.py --catalogue $(CATALOGUE) \
+		$$(test -d $(SHARED)/tcgdex/v2/es/cards && echo --spanish $(SHARED)/tcgdex/v2/es/cards)
 
 # The README's first command: the examples are one illegal deck on purpose (exit 1 is expected).
 demo: catalogue

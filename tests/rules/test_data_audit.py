@@ -12,22 +12,39 @@ from dataclasses import replace
 import pytest
 
 from scripts.audit import main as audit_main
+from scripts.audit import records_in
+from tests.conftest import TCGDEX
 from tests.helpers.cards import card
 from totemdeck.catalogue.model import Attack, Card
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.rules.data_audit import (
     FIELDS,
     Disagreement,
+    against_record,
     audit,
     known_errors,
     stale,
     summary,
 )
 
+SPANISH = TCGDEX / "es" / "cards"
+
 
 @pytest.fixture(scope="module")
 def found(catalogue: Catalogue) -> list[Disagreement]:
-    return audit(catalogue.iter_cards())
+    return audit(catalogue.iter_cards(), other_language=records_in(SPANISH))
+
+
+def test_the_spanish_records_are_compared(catalogue: Catalogue) -> None:
+    record = records_in(SPANISH)
+    assert record is not None
+    only = [c for c in catalogue.iter_cards() if c.source == "tcgdex" and c.is_pokemon]
+    with_record = [(c, r) for c in only if (r := record(c.id)) is not None]
+    assert len(with_record) > 2_000
+    # a Spanish record that says another type is a disagreement (TCGdex's are all alike now)
+    card, raw = next((c, r) for c, r in with_record if c.types == ("Grass",) and r.get("types"))
+    assert list(against_record(card, {**raw, "types": ["Agua"]})) == [("types", "Grass", "Water")]
+    assert list(against_record(card, raw)) == []
 
 
 def test_every_disagreement_of_a_tcgdex_only_print_is_explained(
@@ -54,7 +71,7 @@ def test_the_known_errors_file_names_fields_and_reasons() -> None:
 def test_make_audit_exits_0_on_the_shared_mirror(
     full_catalogue_dir: object, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert audit_main(["--catalogue", str(full_catalogue_dir)]) == 0
+    assert audit_main(["--catalogue", str(full_catalogue_dir), "--spanish", str(SPANISH)]) == 0
     assert "0 unexplained, 0 stale" in capsys.readouterr().out
 
 

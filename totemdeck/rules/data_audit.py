@@ -127,15 +127,56 @@ def _definitions(card: Card) -> Iterator[tuple[str, str, str]]:
         yield "stage", "", "a printed Stage"
 
 
+# TCGdex's Spanish records spell types and stages in Spanish (checked on the mirror,
+# 2026-12-01); what our English records say for each.
+SPANISH_TYPES = {
+    "Planta": "Grass", "Fuego": "Fire", "Agua": "Water", "Rayo": "Lightning",
+    "Psíquico": "Psychic", "Lucha": "Fighting", "Oscura": "Darkness", "Metálica": "Metal",
+    "Hada": "Fairy", "Dragón": "Dragon", "Incolora": "Colorless",
+}  # fmt: skip
+SPANISH_STAGES = {"Básico": "Basic", "Fase 1": "Stage 1", "Fase 2": "Stage 2"}
+OTHER_LANGUAGE = "TCGdex es"  # what a disagreement with the Spanish record is "against"
+
+Records = Callable[[str], "dict[str, Any] | None"]  # card id → its other-language record
+
+
+def _spanish(names: Iterable[str]) -> str:
+    return ",".join(sorted(SPANISH_TYPES.get(n, n) for n in names))
+
+
+def against_record(card: Card, raw: dict[str, Any]) -> Iterator[tuple[str, str, str]]:
+    """``(field, ours, expected)`` where the print's English record and TCGdex's Spanish
+    record of the same card disagree on what a rule reads (types, Stage, retreat, costs)."""
+    if not card.is_pokemon:
+        return
+    if raw.get("types") and _spanish(raw["types"]) != ",".join(sorted(card.types)):
+        yield "types", ",".join(sorted(card.types)), _spanish(raw["types"])
+    stage = SPANISH_STAGES.get(str(raw.get("stage")))
+    if stage and card.stage in SPANISH_STAGES.values() and stage != card.stage:
+        yield "stage", card.stage or "", stage
+    retreat = raw.get("retreat")
+    plain = card.stage not in ("BREAK", "V-UNION")  # they print no Retreat Cost of their own
+    if isinstance(retreat, int) and plain and retreat != card.retreat_cost:
+        yield "retreat", str(card.retreat_cost), str(retreat)
+    attacks = [a for a in raw.get("attacks") or [] if isinstance(a, dict)]
+    if len(attacks) == len(card.attacks):
+        theirs = "; ".join(_spanish(a.get("cost") or []) for a in attacks)
+        ours = "; ".join(",".join(sorted(a.cost)) for a in card.attacks)
+        if theirs != ours:
+            yield "costs", ours, theirs
+
+
 def audit(
     cards: Iterable[Card],
     fmt: FormatRules | None = None,
     known: dict[tuple[str, str], str] | None = None,
+    other_language: Records | None = None,
 ) -> list[Disagreement]:
     """Every disagreement of a TCGdex-only print (``source == "tcgdex"``) with the other
     prints of its card (pokemon-tcg-data's where there are any, else the other TCGdex ones;
-    where those all agree) and with FORMAT.md, ``known`` reasons attached (default:
-    ``known_errors.yaml``)."""
+    where those all agree), with FORMAT.md, and with its record in another language
+    (``other_language``: card id → TCGdex's Spanish record, if given); ``known`` reasons
+    attached (default: ``known_errors.yaml``)."""
     fmt = fmt or load_format()
     known = known_errors() if known is None else known
     groups: dict[tuple[Any, ...], list[Card]] = defaultdict(list)
@@ -147,12 +188,17 @@ def audit(
             others = [c for c in prints if c.id != card.id]
             # pokemon-tcg-data's prints when the card has any (richer data), else TCGdex's
             others = [c for c in others if c.source != "tcgdex"] or others
-            for field, ours, expected, against in _differences(card, others, fmt):
-                found.append(
-                    Disagreement(
-                        card.id, field, ours, expected, against, known.get((card.id, field))
-                    )
-                )
+            differences = list(_differences(card, others, fmt))
+            raw = other_language(card.id) if other_language else None
+            seen = {field for field, *_rest in differences}
+            differences += [
+                (field, ours, expected, OTHER_LANGUAGE)
+                for field, ours, expected in (against_record(card, raw) if raw else ())
+                if field not in seen
+            ]
+            for field, ours, expected, against in differences:
+                reason = known.get((card.id, field))
+                found.append(Disagreement(card.id, field, ours, expected, against, reason))
     return sorted(found, key=lambda d: (d.field, d.card))
 
 
