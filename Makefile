@@ -8,7 +8,7 @@ CATALOGUE ?= cards
 
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: install test test-fast bytecode lint bench demo catalogue schemas messages clean chromium
+.PHONY: install test test-fast bytecode lint bench demo catalogue schemas messages clean chromium audit
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -64,6 +64,12 @@ catalogue: $(STAMP)
 		$(BIN)/totemdeck import --catalogue $(CATALOGUE); \
 	fi
 	$(BIN)/totemdeck banlist check banlist.yaml --catalogue $(CATALOGUE)
+
+# Hold every TCGdex-only print against the other prints of its card and FORMAT.md; exit 1 on
+# a disagreement totemdeck/data/known_errors.yaml does not explain (docs/data-audit.md).
+audit: $(STAMP)
+	$(BIN)/python scripts/audit.py --catalogue $(CATALOGUE) \
+		$$(test -d $(SHARED)/tcgdex/v2/es/cards && echo --spanish $(SHARED)/tcgdex/v2/es/cards)
 
 # The README's first command: the examples are one illegal deck on purpose (exit 1 is expected).
 demo: catalogue

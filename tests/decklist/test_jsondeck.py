@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -160,3 +161,30 @@ def test_the_real_tabletop_simulator_export_in_the_corpus() -> None:
     deck = parse(path.read_text(encoding="utf-8"))
     assert not deck.problems and sum(x.count for x in deck.lines) == 36
     assert all(x.set_code and x.number for x in deck.lines)
+
+
+_ENTRY = st.fixed_dictionaries(
+    {"count": st.integers(1, 4), "name": st.text('Abc {}[]",:é\n', min_size=1, max_size=8)}
+)
+
+
+@settings(max_examples=60)
+@given(
+    totem=st.lists(_ENTRY, min_size=1, max_size=2),
+    cards=st.lists(_ENTRY, max_size=5),
+    indent=st.sampled_from([None, 1, 2, 4]),
+)
+def test_each_entry_of_a_document_is_placed_on_the_line_where_it_begins(
+    totem: list[dict[str, object]], cards: list[dict[str, object]], indent: int | None
+) -> None:
+    """FORMAT.md: a finding in a JSON deck names the entry and the file line it begins on."""
+    text = json.dumps(
+        {"format": "totem", "version": 1, "totem": totem, "cards": cards}, indent=indent
+    )
+    deck = parse(text)
+    labels = [f"totem[{i}]" for i in range(len(totem))] + [f"cards[{i}]" for i in range(len(cards))]
+    assert [entry for _line, entry, _at in deck.places] == labels
+    assert [line for line, _entry, _at in deck.places] == [x.line for x in deck.lines]
+    # the line each entry begins on: the one holding its opening brace
+    starts = [m.start() for m in re.finditer(r"\{\s*\"(?:count|name)\"", text)]
+    assert [at for _line, _entry, at in deck.places] == [text.count("\n", 0, s) + 1 for s in starts]

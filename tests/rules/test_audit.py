@@ -17,6 +17,7 @@ import pytest
 
 from tests.conftest import TCGDEX
 from totemdeck.catalogue.model import Card
+from totemdeck.catalogue.names import name_key
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.rules import Checker, load_format
 from totemdeck.rules.audit import TotemRow, tally, totem_rows
@@ -106,6 +107,40 @@ def test_every_special_energy_has_an_identity_from_its_text_or_an_override(
     assert undecided == [], "add these to special_energy.overrides in format.yaml"
 
 
+def test_every_baby_pokemon_is_basic(rows: list[TotemRow]) -> None:
+    babies = [r for r in rows if "Baby" in r.card.subtypes]
+    assert len(babies) >= 20, "the Neo-era Baby Pokémon are in the catalogue"
+    assert {r.card.id: r.card.stage for r in babies if r.card.stage != "Basic"} == {}
+    assert {r.numbers.cost_column for r in babies} == {"Basic"}
+    assert all(r.as_dict()["printed_stage"] == "Basic" for r in babies)
+
+
+def test_every_energy_with_text_is_special(catalogue: Catalogue) -> None:
+    energy = [c for c in catalogue.iter_cards() if c.is_energy]
+    with_text = [c for c in energy if " ".join(c.rules).strip()]
+    assert len(with_text) >= 190
+    assert [c.id for c in with_text if c.is_basic_energy] == []
+    # and a basic Energy is one basic type with no text (FORMAT.md "Basic and Special Energy")
+    assert all(not c.rules for c in energy if c.is_basic_energy)
+
+
+SP_MARK = re.compile(r" (?:C|G|GL|FB|E4|4)(?= LV\.X$|$)")
+
+
+def test_sp_mark_names_and_unseen_forces_unown_letters_are_distinct(
+    catalogue: Catalogue,
+) -> None:
+    sp = [c for c in catalogue.iter_cards() if c.is_pokemon and "SP" in c.subtypes]
+    assert len(sp) >= 100
+    same = [c.id for c in sp if name_key(c.name) == name_key(SP_MARK.sub("", c.name))]
+    assert same == [], "an SP mark is part of the name: Garchomp C is not Garchomp"
+    for set_id in ("ex10", "exu"):  # Unseen Forces and its Unown Collection
+        unown = [c for c in catalogue.in_set(set_id) if c.name.startswith("Unown")]
+        assert len(unown) >= 28
+        assert len({name_key(c.name) for c in unown}) == len(unown), set_id
+        assert all(c.name == f"Unown [{c.number}]" for c in unown)
+
+
 # --- a print both sources have: the same numbers from either source's record -------------
 
 # Where TCGdex's own data disagrees with the printed card (checked against the card images),
@@ -113,7 +148,7 @@ def test_every_special_energy_has_an_identity_from_its_text_or_an_override(
 TCGDEX_DATA_ERRORS: dict[str, set[str]] = {
     # TCGdex gives no stage and no evolveFrom, so its record reads as a Basic.
     "cost_column": {
-        "ex3-89", "ex3-90", "ex3-91", "ex3-92", "ex3-95", "ex3-96", "ex6-106", "sm3-150",
+        "ex3-89", "ex3-90", "ex3-91", "ex3-92", "ex3-95", "ex3-96", "sm3-150",
         "smp-SM181", "smp-SM182", "smp-SM189", "smp-SM222", "smp-SM226", "smp-SM236",
         "smp-SM237", "smp-SM238", "smp-SM239",
     },

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers.cards import card
+from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.rules import load_format
 from totemdeck.rules.pieces import CataloguePieces
@@ -37,6 +39,7 @@ FMT = load_format()
         ("me04-015", "Stage 1", 3, 3),  # Mega Pyroar ex, suffix "EX" in TCGdex
         ("me01-086", "Basic", 2, 3),  # Mega Absol ex
         ("xy10-19", "Stage 3", 5, 1),  # Omastar BREAK: Omastar is normally Stage 2
+        ("neo1-20", "Basic", 2, 1),  # Cleffa: a Baby Pokémon, whose data says only "Baby"
     ],
 )
 def test_cost_table_rows(
@@ -73,3 +76,27 @@ def test_identity_with_energy_names(catalogue: Catalogue) -> None:
     assert card is not None
     numbers = totem_numbers([card], FMT, CatalogueStages(catalogue))
     assert numbers.identity == ("Fire", "Darkness")
+
+
+class _Prints:
+    """A catalogue of just the prints of one name (``CatalogueStages`` reads ``by_name``)."""
+
+    def __init__(self, stages: list[str]) -> None:
+        self.cards = [card("Tiemon", stage=s, subtypes=(s,)) for s in stages]
+
+    def by_name(self, name: str) -> list[Card]:
+        return self.cards
+
+
+@pytest.mark.parametrize(
+    ("stages", "normal"),
+    [
+        (["Stage 1", "Stage 1", "Stage 1", "Stage 2", "Stage 2", "Stage 2"], "Stage 2"),  # tie
+        (["Basic", "Stage 1"], "Stage 1"),  # tie
+        (["Stage 1", "Stage 1", "Stage 2"], "Stage 1"),  # most prints
+    ],
+)
+def test_normal_stage_is_the_most_common_and_a_tie_goes_higher(
+    stages: list[str], normal: str
+) -> None:
+    assert CatalogueStages(_Prints(stages))("Tiemon") == normal  # type: ignore[arg-type]

@@ -24,6 +24,9 @@ FMT = load_format()
         ("This card provides Colorless Energy. When this card is attached to a Pokémon, this card provides Grass, Fire, Psychic, or Darkness Energy", {"Grass", "Fire", "Psychic", "Darkness"}, True, False),
         ("Magma Energy provides Fighting and /or Darkness Energy", {"Fighting", "Darkness"}, False, False),
         ("As long as this card is attached to a Pokémon, it provides [W] Energy.", {"Water"}, False, False),
+        # what it counts as while not in play is not what it provides (decision, HS 104)
+        ("While in play, Rainbow Energy provides every type of Energy but provides only 1 Energy at a time. (While not in play, Rainbow Energy counts as Colorless Energy.)", set(), False, True),
+        ("As long as this card is attached to a Pokémon, it provides 2 in any combination of {P} Energy and {D} Energy.", {"Psychic", "Darkness"}, False, False),
     ],
 )  # fmt: skip
 def test_read_provides(text: str, types: set[str], colorless: bool, every: bool) -> None:

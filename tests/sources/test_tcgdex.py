@@ -19,6 +19,7 @@ from totemdeck.rules.stages import CatalogueStages
 from totemdeck.rules.totem import totem_numbers
 from totemdeck.rules.traits import identity
 from totemdeck.sources.http import Location, make_session
+from totemdeck.sources.tcgdex.transform import is_basic_energy, printed_number, rule_suffix
 
 FMT = load_format()
 
@@ -242,3 +243,50 @@ def test_mirror_script_copies_the_api_layout(mirrors: tuple[Path, Path], tmp_pat
         )
     result = import_sources(str(tmp_path / "c"), ["tcgdex"], {"tcgdex": str(out)})
     assert result.summaries[0].added > 400
+
+
+@pytest.mark.parametrize(
+    ("raw", "name", "basic"),
+    [
+        ({"energyType": "Normal"}, "Fire Energy", True),
+        ({}, "Water Energy", True),  # trainer-kit Energy without an energyType
+        # TCGdex marks these "Normal"; their text makes them Special (FORMAT.md)
+        ({"energyType": "Normal", "effect": "it provides {C} Energy."}, "Prism Energy", False),
+        (
+            {"energyType": "Normal", "effect": "it provides {G} Energy.\\n+20 HP"},
+            "Growing Grass Energy",
+            False,
+        ),
+        ({"energyType": "Special", "effect": "reduced by 10"}, "Metal Energy", False),
+        ({}, "Double Colorless Energy", False),
+    ],
+)
+def test_an_energy_with_text_is_special(raw: dict[str, object], name: str, basic: bool) -> None:
+    assert is_basic_energy(raw, name) is basic
+
+
+@pytest.mark.parametrize(
+    ("local_id", "number"),
+    [("061", "61"), ("000", "0"), ("7", "7"), ("TG05", "TG05"), ("SWSH001", "SWSH001"),
+     ("%3F", "?"), ("!", "!"), ("50a", "50a")],
+)  # fmt: skip
+def test_numbers_are_written_as_printed(local_id: str, number: str) -> None:
+    assert printed_number(local_id) == number
+
+
+@pytest.mark.parametrize(
+    ("suffix", "name", "expected"),
+    [
+        ("EX", "Mega Greninja ex", "ex"),  # TCGdex says EX on some Mega ex
+        (None, "Mega Heracross ex", "ex"),
+        (None, "M Manectric-EX", "EX"),
+        (None, "Latios ex δ", "ex"),
+        ("GX", "Umbreon-GX", "GX"),
+        ("ex", "Raichu", "ex"),  # the name says nothing: the field is kept
+        (None, "Pikachu", None),
+    ],
+)
+def test_the_ex_suffix_follows_the_printed_name(
+    suffix: str | None, name: str, expected: str | None
+) -> None:
+    assert rule_suffix({"suffix": suffix}, name) == expected

@@ -57,3 +57,15 @@ def name_key(name: str, supertype: str | None = None) -> str:
         # never end in a parenthesis in print, so a name alone (no supertype) may strip it too.
         text = _TRAILING_PAREN.sub("", text)
     return fold(text)
+
+
+_UNOWN_LETTER = re.compile(r"[A-Z!?]")
+
+
+def letter_name(name: str, number: str) -> str:
+    """An Unown whose data gives its letter only as its collector number (Unseen Forces:
+    "Unown" numbered A–Z, !, ?) is named by that letter, as the card prints it: ``Unown [A]``
+    (FORMAT.md, decision). Any other name is returned as it is."""
+    if name == "Unown" and _UNOWN_LETTER.fullmatch(number.strip()):
+        return f"Unown [{number.strip()}]"
+    return name

@@ -13,8 +13,9 @@ from pathlib import Path
 DB_NAME = "catalogue.sqlite"
 # Bump on any table change, and on any change to how stored keys are computed (6: name_key's
 # EX and δ rules, ids indexed without case; 7: with the search facts and FTS index beside
-# them): older catalogues are rebuilt by the next import, refused by readers.
-SCHEMA_VERSION = "7"
+# them; 8: stored records classify Energy by its text, pad no numbers, and give Baby
+# Pokémon the Basic stage): older catalogues are rebuilt by the next import, refused by readers.
+SCHEMA_VERSION = "8"
 ENV_VAR = "TOTEMDECK_CATALOGUE"
 
 DDL = """

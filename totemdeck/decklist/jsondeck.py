@@ -129,7 +129,56 @@ def parse_json_deck(text: str, source: str = "<json>") -> Decklist:
         )
         for ordinal, (section, entry) in enumerate(entries, start=1)
     ]
-    return Decklist(tuple(lines), (), (), source, name=document.get("name"))
+    places = tuple(
+        (line.line, entry, file_line)
+        for line, (entry, file_line) in zip(lines, entry_places(text), strict=False)
+    )
+    return Decklist(tuple(lines), (), (), source, name=document.get("name"), places=places)
+
+
+def entry_places(text: str) -> list[tuple[str, int]]:
+    """``("totem[0]", 3), ("cards[0]", 8)…``: each entry of a (valid) deck document and the
+    file line where it begins, Totem entries first, as ``parse_json_deck`` numbers them."""
+    decoder = json.JSONDecoder()
+    starts = _member_starts(text, decoder, text.index("{"))
+    places: list[tuple[str, int]] = []
+    for key in ("totem", "cards"):
+        at = starts.get(key)
+        if at is None or text[at] != "[":
+            continue
+        for index, offset in enumerate(_element_starts(text, decoder, at)):
+            places.append((f"{key}[{index}]", text.count("\n", 0, offset) + 1))
+    return places
+
+
+def _skip(text: str, at: int, chars: str = " \t\r\n") -> int:
+    while at < len(text) and text[at] in chars:
+        at += 1
+    return at
+
+
+def _member_starts(text: str, decoder: json.JSONDecoder, at: int) -> dict[str, int]:
+    """Where each member's value of the object at ``at`` begins, by key."""
+    starts: dict[str, int] = {}
+    at = _skip(text, at + 1)
+    while at < len(text) and text[at] != "}":
+        key, at = decoder.raw_decode(text, at)
+        at = _skip(text, _skip(text, at) + 1)  # past the colon
+        starts[str(key)] = at  # a repeated key: the last one counts, as in json.loads
+        _value, at = decoder.raw_decode(text, at)
+        at = _skip(text, _skip(text, at), " \t\r\n,")
+    return starts
+
+
+def _element_starts(text: str, decoder: json.JSONDecoder, at: int) -> list[int]:
+    """Where each element of the array at ``at`` begins."""
+    starts: list[int] = []
+    at = _skip(text, at + 1)
+    while at < len(text) and text[at] != "]":
+        starts.append(at)
+        _value, at = decoder.raw_decode(text, at)
+        at = _skip(text, at, " \t\r\n,")
+    return starts
 
 
 def _what_it_is(document: Any) -> str:

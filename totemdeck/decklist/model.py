@@ -80,6 +80,9 @@ class Decklist:
     # The first line when it reads as no card line or header ("Night March"): a report keeps
     # it as the deck's name if no card has that name (the resolver decides).
     title: str | None = field(default=None)
+    # Where each line is in a JSON deck document (FORMAT.md, decision): (line, entry, file
+    # line), e.g. (3, "cards[1]", 14); a finding names the entry and the file line.
+    places: tuple[tuple[int, str, int], ...] = ()
 
     @property
     def totem_lines(self) -> tuple[DeckLine, ...]:

@@ -18,6 +18,7 @@ from totemdeck.catalogue.model import Card, CardSet, basic_energy_type
 from totemdeck.catalogue.names import name_key
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.catalogue.suggest import Suggester, similarity
+from totemdeck.decklist.language import read_in_language
 from totemdeck.decklist.loose import LooseNames
 from totemdeck.decklist.model import DeckLine, Decklist
 from totemdeck.decklist.patterns import bare_energy_type, foreign_script
@@ -99,7 +100,7 @@ class Resolver:
             Finding("malformed-line", _problem_message(p.line, p.message, p.raw), p.line)
             for p in decklist.problems
         ]
-        lines = [self.resolve_line(line) for line in decklist.lines]
+        lines = read_in_language(decklist, [self.resolve_line(line) for line in decklist.lines])
         findings += [r.finding for r in lines if r.finding is not None]
         findings.sort(key=lambda f: f.line or 0)
         title = decklist.title

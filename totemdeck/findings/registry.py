@@ -86,7 +86,10 @@ REGISTRY: tuple[RuleDoc, ...] = (
         "error",
         "deck",
         N_("The Totem is not a Pokémon"),
-        N_("The Totem is not a Pokémon card."),
+        N_(
+            "The Totem is not a Pokémon card. Then the rules that read the Totem's identity "
+            "or Retreat Cost are not judged: this one error says what to fix."
+        ),
         N_("The Totem is invoked from the Totem Zone and fights as a Pokémon."),
         N_("Choose a Pokémon as your Totem; a Trainer or an Energy belongs in the main deck."),
         "Totem: 1\n1 Iono PAL 185\n",
@@ -129,8 +132,9 @@ REGISTRY: tuple[RuleDoc, ...] = (
         "deck",
         N_("Two cards share a name"),
         N_(
-            "Two cards of the list, Totem included, share a name. Basic Energy is not "
-            "counted; a Special Energy counts under its own name."
+            "Two cards of the list, Totem included, share a name. Basic Energy (one basic "
+            "type, no text of its own) is not counted; every other Energy is Special, "
+            "whatever a data source says, and counts under its own name."
         ),
         N_(
             "The format is singleton, as Commander is: variety comes from 99 different "
@@ -140,9 +144,8 @@ REGISTRY: tuple[RuleDoc, ...] = (
             "Keep one card of each name (any number of Basic Energy, and cards whose text "
             "allows any number)."
         ),
-        _CHARIZARD + "\nTrainer: 2\n2 Academy at Night SFA 54\n",
-        _CHARIZARD + "\nTrainer: 1\n1 Academy at Night SFA 54\n\nEnergy: 20\n"
-        "20 Basic Fire Energy SVE 2\n",
+        _CHARIZARD + "\nEnergy: 2\n2 Prism Energy ASC 216\n",
+        _CHARIZARD + "\nEnergy: 21\n1 Prism Energy ASC 216\n20 Basic Fire Energy SVE 2\n",
     ),
     RuleDoc(
         "ace-spec-limit",
@@ -224,7 +227,8 @@ REGISTRY: tuple[RuleDoc, ...] = (
         N_("Colorless cards beside a Retreat Cost 0 Totem"),
         N_(
             "The Totem has Retreat Cost 0 and the main deck holds a Colorless Pokémon or a "
-            "Special Energy that provides Colorless Energy."
+            "Special Energy that provides Colorless Energy (not what it counts as while not "
+            "in play, as on Rainbow Energy HS 104)."
         ),
         N_(
             "A Totem with an empty identity could otherwise take any Colorless card; the "
@@ -242,14 +246,17 @@ REGISTRY: tuple[RuleDoc, ...] = (
         "error",
         "deck",
         N_("No Basic Pokémon"),
-        N_("The main deck has no Basic Pokémon (Trainers played as Basic Pokémon count here)."),
+        N_(
+            "The main deck has no Basic Pokémon. Trainers played as Basic Pokémon count here, "
+            "in any wording (Clefairy Doll, the fossils, Snorlax Doll, Lillie's Poké Doll)."
+        ),
         N_(
             "Without a Basic Pokémon no opening hand could ever be kept: the mulligans "
             "would never end."
         ),
         N_("Add Basic Pokémon that fit the Totem's identity."),
         _CHARIZARD + "\nTrainer: 1\n1 Iono PAL 185\n",
-        _CHARIZARD + "\nPokémon: 1\n1 Charmander PAF 7\n",
+        _CHARIZARD + "\nTrainer: 2\n1 Iono PAL 185\n1 Antique Jaw Fossil POR 68\n",
     ),
     RuleDoc(
         "unknown-card",
@@ -273,7 +280,8 @@ REGISTRY: tuple[RuleDoc, ...] = (
         N_(
             "A line without a set code names a card whose prints disagree on something a "
             "rule reads (types, attack costs, stage, a ban), so the verdict depends on the "
-            "print."
+            "print. A name that is one card's English name and another's Spanish name is "
+            "read in the list's language, not ambiguous."
         ),
         N_("The validator will not guess which print you play when the guess decides."),
         N_("Add the set code and number of the print you play (the report lists them)."),

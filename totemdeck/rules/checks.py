@@ -186,13 +186,14 @@ def singleton(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
             if over:
                 card = entries[0].card
                 pieces = ", ".join(f"{_piece(p, card)} ×{n}" for p, n in sorted(over.items()))
+                repeated = [e for e in entries if ctx.position(e.card) in over]  # not the rest
                 yield Finding(
                     "singleton",
                     _("{where}: each half/piece of {name} may appear once, but: {pieces}").format(
-                        where=_lines(entries), name=ctx.name_of(card), pieces=pieces
+                        where=_lines(repeated), name=ctx.name_of(card), pieces=pieces
                     ),
-                    entries[0].line,
-                    _ids(entries),
+                    repeated[0].line,
+                    _ids(repeated),
                 )
             continue
         copies_total = sum(e.count for e in entries)
@@ -317,7 +318,9 @@ def deck_identity(deck: Deck, ctx: RuleContext) -> frozenset[str]:
 
 
 def identity_rule(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
-    if not deck.totem:
+    # A Totem that is not a Pokémon has no identity to judge by: ``totem-not-pokemon`` is
+    # the one error (decision), not one ``identity`` error per card.
+    if not deck.totem or not all(e.card.is_pokemon for e in deck.totem):
         return
     allowed = deck_identity(deck, ctx)
     shown = terms((t for t in ENERGY_TYPES if t in allowed), "/")
@@ -353,7 +356,9 @@ def colorless_restriction(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
     # V-UNION prints its cost on one piece.
     retreats = [printed_retreat_cost(e.card) for e in totem_groups(deck)[0]]
     printed = [r for r in retreats if r is not None]
-    if not totem.is_pokemon or len(printed) < len(retreats) or max(printed, default=None) != 0:
+    if not all(e.card.is_pokemon for e in deck.totem):
+        return  # totem-not-pokemon says what to fix (decision)
+    if len(printed) < len(retreats) or max(printed, default=None) != 0:
         return
     for entry in deck.main:
         card = entry.card
@@ -384,7 +389,10 @@ def no_basic_pokemon(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
     if deck.main and not any(basics):
         yield Finding(
             "no-basic-pokemon",
-            _("the main deck has no Basic Pokémon, so no opening hand could ever be kept"),
+            _(
+                "the main deck has no Basic Pokémon and no Trainer played as one (Clefairy "
+                "Doll, a fossil), so no opening hand could ever be kept"
+            ),
         )
 
 

@@ -23,6 +23,7 @@ from totemdeck.rules.checks import RULES, Rule, totem_groups
 from totemdeck.rules.deck import Deck, Entry, RuleContext
 from totemdeck.rules.format import FormatRules, load_format
 from totemdeck.rules.pieces import CataloguePieces
+from totemdeck.rules.pointing import point, point_reading
 from totemdeck.rules.reach import AGGREGATE, PER_ENTRY, TOTEM_ONLY, Reach
 from totemdeck.rules.stages import CatalogueStages
 from totemdeck.rules.totem import TotemNumbers, totem_numbers
@@ -180,6 +181,8 @@ class Checker:
                 differing = differing_by_text[written]
                 if len(differing) > 1:
                     findings.append(_ambiguous_card(r, differing, self.ctx))
+        places = {line: (entry, at) for line, entry, at in resolved.decklist.places}
+        findings = [point(f, places) for f in findings]  # a JSON deck: entry and file line
         findings.sort(key=lambda f: (_SEVERITY_ORDER[f.severity], f.line or 0, f.code))
         report = Report(
             totem_label=self.ctx.label_of(deck.totem[0].card) if deck.totem else None,
@@ -194,7 +197,9 @@ class Checker:
             },
             findings=tuple(findings),
             chosen={number: card.id for number, card in choice.items()},
-            readings=tuple((r.line.line, r.note) for r in resolved.lines if r.note),
+            readings=tuple(
+                point_reading(r.line.line, r.note, places) for r in resolved.lines if r.note
+            ),
         )
         alike = {number: tuple(groups[0]) for number, groups in grouped.items()}
         return CheckedDeck(report, deck, alike, resolved)

@@ -24,7 +24,8 @@ class CatalogueStages:
             ordinary = [c.stage for c in prints if is_ordinary(c)]
             staged = ordinary or [c.stage for c in prints if c.stage in COLUMNS]
             counted = Counter(s for s in staged if s)
-            # Most common; a tie goes to the lower Stage (the species' usual place in its line).
-            best = sorted(counted.items(), key=lambda kv: (-kv[1], COLUMNS.index(kv[0])))
+            # Most common; a tie goes to the higher Stage (FORMAT.md, decision: Archeops has
+            # 3 ordinary prints at Stage 1 and 3 at Stage 2, and is Stage 2).
+            best = sorted(counted.items(), key=lambda kv: (-kv[1], -COLUMNS.index(kv[0])))
             self._cache[key] = best[0][0] if best else None
         return self._cache[key]

@@ -26,6 +26,9 @@ _SYMBOL = re.compile(r"[\[{]([GRWLPFDMYNC])[\]}]")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n|(?<=\.)(?=[A-Z])")
 _PROVIDES = re.compile(r"\b(?:provides?|counts? as)\b(?P<what>.*)", re.IGNORECASE)
 _EVERY = re.compile(r"\b(?:every|all) types?\b", re.IGNORECASE)
+# What an Energy counts as while *not in play* is not what it provides (FORMAT.md, decision:
+# Rainbow Energy HS 104 "While not in play, Rainbow Energy counts as Colorless Energy").
+_NOT_IN_PLAY = re.compile(r"\bnot in play\b", re.IGNORECASE)
 _ATTACHED_TO_TYPE = re.compile(
     r"(?:only be attached to|attached only to|can only be attached to)\s+(?:an?\s+)?"
     r"(?P<type>" + "|".join(ENERGY_TYPES) + r")\s+Pok",
@@ -76,7 +79,7 @@ def read_provides(text: str) -> Provides:
             bound.add(attached.group("type").capitalize())
             decided = True
         found = _PROVIDES.search(sentence)
-        if not found:
+        if not found or _NOT_IN_PLAY.search(sentence):
             continue
         what = found.group("what")
         if _EVERY.search(what):

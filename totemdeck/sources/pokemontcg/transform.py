@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any, NotRequired, TypedDict
 
 from totemdeck.catalogue.model import COLORLESS, ENERGY_TYPES, STAGES
+from totemdeck.catalogue.names import letter_name
 from totemdeck.sources.pokemontcg import SOURCE_NAME
 
 SOURCE = SOURCE_NAME
@@ -100,9 +101,11 @@ def card_record(raw: RawCard, card_set: dict[str, Any]) -> dict[str, Any]:
     supertype = _SUPERTYPES.get(raw["supertype"], raw["supertype"])
     subtypes = list(dict.fromkeys(raw.get("subtypes") or []))
     is_pokemon = supertype == "Pokémon"
+    if is_pokemon and printed_stage(supertype, subtypes) is None and "Baby" in subtypes:
+        subtypes.insert(0, "Basic")  # a Baby Pokémon is a Basic Pokémon (FORMAT.md)
     record: dict[str, Any] = {
         "id": raw["id"],
-        "name": raw["name"].strip(),
+        "name": letter_name(raw["name"].strip(), raw["number"]),
         "supertype": supertype,
         "subtypes": subtypes,
         "stage": printed_stage(supertype, subtypes),

@@ -12,10 +12,12 @@ import re
 from functools import cache
 from importlib import resources
 from typing import Any
+from urllib.parse import unquote
 
 import yaml
 
 from totemdeck.catalogue.model import COLORLESS, ENERGY_TYPES
+from totemdeck.catalogue.names import letter_name
 from totemdeck.sources.tcgdex import SOURCE_NAME
 
 SOURCE = SOURCE_NAME
@@ -72,7 +74,7 @@ def _stage(raw: dict[str, Any], name: str) -> str | None:
     for word in ("VMAX", "VSTAR", "V-UNION", "BREAK"):
         if name.endswith(word):
             return word
-    if name.startswith(("M ", "Primal ")) and suffix == "EX":
+    if name.startswith(("M ", "Primal ")) and rule_suffix(raw, name) == "EX":
         return "MEGA"
     if not raw.get("evolveFrom"):
         return "Basic"  # nothing to evolve from (TAG TEAM, V, most old Basics)
@@ -87,7 +89,7 @@ def _subtypes(raw: dict[str, Any], name: str, supertype: str, stage: str | None)
             out.append(stage)
         if raw.get("stage") == "Baby":
             out.append("Baby")
-        suffix = raw.get("suffix")
+        suffix = rule_suffix(raw, name)
         if suffix == "TAG TEAM-GX":
             out += ["TAG TEAM", "GX"]
         elif suffix == "Legend":
@@ -105,19 +107,43 @@ def _subtypes(raw: dict[str, Any], name: str, supertype: str, stage: str | None)
         if kind:
             out.append(kind)
     elif supertype == "Energy":
-        kind = raw.get("energyType")
-        basic = kind == "Normal" or (kind is None and bool(_BASIC_ENERGY.fullmatch(name)))
-        out.append("Basic" if basic else "Special")
+        out.append("Basic" if is_basic_energy(raw, name) else "Special")
     rarity = (raw.get("rarity") or "").casefold()
     if rarity.startswith("ace spec") or name in data["ace_spec_names"]:
         out.append("ACE SPEC")
     return list(dict.fromkeys(out))
 
 
+_EX_NAME = re.compile(r"\sex(?: δ)?$")  # "Charizard ex", "Latios ex δ": case matters
+_EX_ERA_NAME = re.compile(r"[\s-]EX$")  # "M Manectric-EX", "Mewtwo EX"
+
+
+def rule_suffix(raw: dict[str, Any], name: str) -> str | None:
+    """TCGdex's ``suffix``, but "ex" / "EX" where the printed name says so: the field says
+    "EX" or nothing on some Mega ex ("Mega Greninja ex" ME04 22), nothing on some reprints
+    (M Manectric-EX XYA 24a), and "ex" on some of one card's prints but not on the others."""
+    suffix = raw.get("suffix")
+    if _EX_NAME.search(name):
+        return "ex"
+    if _EX_ERA_NAME.search(name):
+        return "EX"
+    return suffix
+
+
+def is_basic_energy(raw: dict[str, Any], name: str) -> bool:
+    """FORMAT.md's basic Energy: one basic type and no text of its own. An Energy with rules
+    or effect text is Special whatever ``energyType`` says (TCGdex marks Prism Energy ASC 216,
+    Ignition Energy PFL 124 and the 2025–26 typed Special Energy ``"Normal"``)."""
+    if str(raw.get("effect") or "").strip():
+        return False
+    kind = raw.get("energyType")
+    return kind == "Normal" or (kind is None and bool(_BASIC_ENERGY.fullmatch(name)))
+
+
 def _rules(raw: dict[str, Any], name: str, stage: str | None) -> list[str]:
     """Rule-box lines (which say the Prize cards), then the card's own text."""
     boxes: dict[str, str] = tcgdex_data()["rule_box"]
-    suffix = raw.get("suffix")
+    suffix = rule_suffix(raw, name)
     lines: list[str] = []
     if suffix == "ex" and name.startswith("Mega "):
         lines.append(boxes["mega_ex"])
@@ -134,6 +160,13 @@ def _rules(raw: dict[str, Any], name: str, stage: str | None) -> list[str]:
     return lines
 
 
+def printed_number(local_id: object) -> str:
+    """``061`` → ``61``, ``%3F`` → ``?``: a number as players and pokemon-tcg-data write it
+    (TCGdex pads the digits of modern sets); letters stay (``TG05``, ``SWSH001``)."""
+    text = unquote(str(local_id)).strip()  # Unown "?" is "%3F" in TCGdex's data
+    return (text.lstrip("0") or "0") if text.isdigit() else text
+
+
 def _regulation_mark(value: object) -> str | None:
     """A single letter; TCGdex sometimes writes "None" or a lower-case letter."""
     text = str(value or "").strip().upper()
@@ -143,7 +176,7 @@ def _regulation_mark(value: object) -> str | None:
 def card_record(raw: dict[str, Any], card_set: dict[str, Any]) -> dict[str, Any]:
     """The catalogue record of one English TCGdex card; ``card_set`` is its ``set_record``."""
     supertype = _SUPERTYPES.get(raw["category"], raw["category"])
-    name = str(raw["name"]).strip()
+    name = letter_name(str(raw["name"]).strip(), printed_number(raw["localId"]))
     stage = _stage(raw, name) if supertype == "Pokémon" else None
     if stage == "Level-Up" and not _LV_X.search(name):
         name = f"{name} LV.X"  # "LV.X" is part of the name (FORMAT.md); TCGdex often omits it
@@ -174,7 +207,7 @@ def card_record(raw: dict[str, Any], card_set: dict[str, Any]) -> dict[str, Any]
         "dex": list(raw.get("dexId") or []),
         "regulation_mark": _regulation_mark(raw.get("regulationMark")),
         "set": card_set,
-        "number": str(raw["localId"]),
+        "number": printed_number(raw["localId"]),
         "rarity": raw.get("rarity") if raw.get("rarity") not in (None, "None") else None,
         "images": {"small": f"{image}/low.png", "large": f"{image}/high.png"} if image else {},
         "source": SOURCE,
