@@ -93,6 +93,7 @@ class Action:
     href: str
     kind: str = ""  # a CSS class: primary, danger…
     title: str = ""
+    token: str = ""  # the event (``k12z``…), for tests and scripts
 
 
 @dataclass(slots=True)
@@ -144,7 +145,7 @@ def _actions(state: GameState, code: str, seat: int) -> tuple[list[Action], ...]
     def act(token: str, label: str, kind: str = "", title: str = "") -> Action | None:
         if not _allowed(state, token):
             return None
-        return Action(label, do_href(code, token), kind, title)
+        return Action(label, do_href(code, token), kind, title, token)
 
     prizes = state.seats[seat].prizes
     knocks = [
