@@ -26,7 +26,7 @@ LAYERS: list[set[str]] = [
     {"findings"},
     {"decklist"},
     {"rules"},
-    {"banlist", "export", "stats", "sources", "collection"},
+    {"banlist", "export", "stats", "sources", "collection", "table"},
     {"importer"},
     {"search", "api"},
     {"report"},

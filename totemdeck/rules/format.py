@@ -47,6 +47,8 @@ class FormatRules:
     # Text of a Trainer played "as if it were a Basic Pokémon"; None: such Trainers never
     # count as Basic Pokémon (decision: they count for ``no-basic-pokemon`` only).
     trainers_as_basic: re.Pattern[str] | None = None
+    # Prize cards each player starts a game with (FORMAT.md "At the table"; decision: 6).
+    starting_prizes: int = 6
 
     @classmethod
     def from_data(cls, data: dict[str, Any], where: str = "format.yaml") -> FormatRules:
@@ -75,6 +77,7 @@ class FormatRules:
                 for key, value in special["overrides"].items()
             },
             trainers_as_basic=_pattern(as_basic, where),
+            starting_prizes=data.get("table", {}).get("starting_prizes", 6),
         )
 
 

@@ -1,0 +1,66 @@
+"""The collection verbs: read a player's cards, owned and missing, the Totems they build,
+a first draft deck (``--collection`` and the Collection page)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from totemdeck.api.core import find_card
+from totemdeck.catalogue.model import Card
+from totemdeck.catalogue.read import Catalogue
+from totemdeck.rules.engine import Checker
+
+COLLECTION_ENV = "TOTEMDECK_COLLECTION"
+# A collection is longer than any deck: a 20,000-card binder exported as CSV is ~3 MB.
+COLLECTION_MAX_BYTES = 16 * 1024 * 1024
+COLLECTION_MAX_LINES = 100_000
+
+if TYPE_CHECKING:
+    from totemdeck.collection import Collection, Coverage, Draft, TotemRank
+    from totemdeck.decklist.model import Decklist
+    from totemdeck.rules.engine import CheckedDeck
+
+
+def read_collection(catalogue: Catalogue, path: str) -> Collection:
+    """The collection file at ``path`` (``-``: standard input): any decklist ``check``
+    reads, or a known app's CSV export; lines that match no card are its findings."""
+    from totemdeck.collection import read_collection_text
+    from totemdeck.decklist.read import read_text
+
+    text = read_text(path, COLLECTION_MAX_BYTES, COLLECTION_MAX_LINES)
+    return read_collection_text(text, "<stdin>" if path == "-" else path, catalogue)
+
+
+def deck_coverage(checked: CheckedDeck, collection: Collection, checker: Checker) -> Coverage:
+    """Which copies of a checked deck the collection covers, and which are missing."""
+    from totemdeck.collection import coverage
+
+    return coverage(checked.deck.entries, collection, checker.ctx)
+
+
+def missing_decklist(covered: Coverage, source: str) -> Decklist:
+    """The buy list: the missing copies of each line, as a list every reader reads back."""
+    from totemdeck.decklist.model import Decklist, print_line
+
+    lines = [
+        print_line(number, m.section, m.missing, m.card.name, m.card.set.id, m.card.number)
+        for number, m in enumerate(covered.missing_lines, start=1)
+    ]
+    return Decklist(tuple(lines), source=source)
+
+
+def best_totems(
+    checker: Checker, collection: Collection, best: int = 20, owned_only: bool = False
+) -> list[tuple[TotemRank, Card]]:
+    """The Totems this collection builds best, each with its newest print."""
+    from totemdeck.collection import rank_totems
+
+    ranks = rank_totems(checker.catalogue, collection, checker.ctx, best, owned_only)
+    return [(rank, find_card(checker.catalogue, rank.card_id)) for rank in ranks]
+
+
+def draft_for(checker: Checker, collection: Collection, totem: Card) -> Draft:
+    """A first draft deck under ``totem`` from the collection (legal when it allows one)."""
+    from totemdeck.collection import draft_deck
+
+    return draft_deck(checker, collection, checker.pieces.pieces(totem))

@@ -1,0 +1,76 @@
+"""The table verbs: a player's seat from what they bring (FORMAT.md "At the table";
+``totemdeck.table`` is the game itself)."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from totemdeck.api.core import lookup_totem
+from totemdeck.errors import UsageError
+from totemdeck.i18n import _
+from totemdeck.rules.engine import Checker
+from totemdeck.rules.totem import TotemNumbers
+
+if TYPE_CHECKING:
+    from totemdeck.decklist.model import Decklist
+    from totemdeck.table import Seat
+
+_DECK_LINK = re.compile(r"[?&]d=([A-Za-z0-9_-]+)")
+_DECK_CODE = re.compile(r"^1[A-Za-z0-9_-]{8,}$")
+
+
+def _shared_decklist(code: str) -> Decklist:
+    """The decklist of a Check/Build share code (the one place the table reads share codes)."""
+    from totemdeck.web.share import ShareCodeError, decode
+
+    try:
+        return decode(code, "shared deck")
+    except ShareCodeError as exc:
+        raise UsageError(str(exc)) from exc
+
+
+def _deck_numbers(checker: Checker, decklist: Decklist) -> TotemNumbers:
+    from totemdeck.table import TableError
+
+    checked = checker.check_deck(decklist)
+    if checked.report.totem is None:
+        raise TableError(_("this deck has no Totem (a “Totem:” section with one Pokémon)"))
+    return checked.report.totem
+
+
+def table_seat(checker: Checker, name: str, deck: str) -> Seat:
+    """A player's seat from what they brought: a share link or code from Check/Build, a
+    pasted list, or a Totem's name; its numbers come from the rules engine.
+
+    Raises a ``TotemdeckError`` saying what could not be read (the page shows it by the seat).
+    """
+    from totemdeck.decklist.parse import parse
+    from totemdeck.table import Seat, TableError
+    from totemdeck.table.model import MAX_NAME, MAX_TOTEM_NAME
+
+    text = deck.strip()
+    link = _DECK_LINK.search(text)
+    if not text:
+        raise TableError(_("bring a deck: a share link, a code, a list or a Totem's name"))
+    if link or _DECK_CODE.match(text):
+        numbers = _deck_numbers(checker, _shared_decklist(link[1] if link else text))
+    elif "\n" in text:
+        numbers = _deck_numbers(checker, parse(text, source="pasted list"))
+    else:
+        found = [f for f in lookup_totem(checker.catalogue, text, checker.ctx.fmt) if f.numbers]
+        if not found:
+            raise TableError(_("{text} cannot be a Totem").format(text=text[:60]))
+        # a name only: the newest print (the one a player most likely holds)
+        newest = max(found, key=lambda f: (f.card.set.release_date, f.card.id))
+        assert newest.numbers is not None
+        numbers = newest.numbers
+    clean = " ".join(name.split())[:MAX_NAME]
+    return Seat(
+        name=clean if clean.isprintable() and clean else _("Player"),
+        totem_id=numbers.id,
+        totem_name=numbers.name[:MAX_TOTEM_NAME],
+        base_cost=numbers.invocation_cost,
+        prizes=min(max(numbers.prizes, 1), 3),
+        identity=numbers.identity,
+    )

@@ -1,0 +1,196 @@
+"""The /table page: a game companion for a Totem game of 3–6 players (FORMAT.md "At the table").
+
+The whole game lives in the URL (``?g=`` game code): every tap is a plain link to
+``/table/do``, which applies one event with the rules of ``totemdeck.table`` and redirects
+to the next state's URL. Nothing is stored on the server; any phone that opens the link (or
+scans its QR code) has the same game, and reloading loses nothing. htmx only swaps the page
+in place.
+"""
+
+from __future__ import annotations
+
+import secrets
+import time
+
+from starlette.datastructures import FormData
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import RedirectResponse, Response
+from starlette.routing import Route
+
+from totemdeck.catalogue.model import Card
+from totemdeck.errors import TotemdeckError
+from totemdeck.i18n import _
+from totemdeck.table import (
+    MAX_PLAYERS,
+    MIN_PLAYERS,
+    GameState,
+    Seat,
+    TableError,
+    apply,
+    board,
+    decode,
+    encode,
+    new_game,
+    parse_event,
+    redo,
+    rematch,
+    reroll,
+    undo,
+)
+from totemdeck.table.model import MAX_SECONDS
+from totemdeck.web.pages import error_page, int_param, library, render
+from totemdeck.web.table_view import log_lines, summary_view, tiles
+
+MAX_DECK_TEXT = 64 * 1024  # a pasted 100-card list is ~3 KB
+
+
+def _game_url(request: Request, state: GameState) -> str:
+    return str(request.url_for("table")) + "?g=" + encode(state)
+
+
+def qr_svg(text: str) -> str | None:
+    """The QR code of ``text`` as inline SVG (segno: pure Python, no network), or None when
+    the text is too long for a QR code."""
+    import segno
+    from segno import DataOverflowError
+
+    try:
+        code = segno.make(text, error="l", micro=False)
+    except DataOverflowError:
+        return None
+    svg: str = code.svg_inline(scale=1, border=2, omitsize=True, dark="#000", light="#fff")
+    return svg
+
+
+def _cards(request: Request, state: GameState) -> dict[str, Card | None]:
+    catalogue = library(request).catalogue
+    return {seat.totem_id: catalogue.get(seat.totem_id) for seat in state.seats}
+
+
+def _setup_form(
+    request: Request,
+    seats: int,
+    values: FormData | None = None,
+    errors: dict[int, str] | None = None,
+    status: int = 200,
+) -> Response:
+    rows = []
+    for n in range(1, seats + 1):
+        name = str(values.get(f"name{n}", "")) if values else ""
+        deck = str(values.get(f"deck{n}", "")) if values else ""
+        rows.append({"n": n, "name": name, "deck": deck, "error": (errors or {}).get(n)})
+    return render(
+        request,
+        "table_setup.html",
+        {"rows": rows, "seats": seats, "low": MIN_PLAYERS, "high": MAX_PLAYERS},
+        status,
+    )
+
+
+def _game_page(request: Request, state: GameState) -> Response:
+    code = encode(state)
+    url = _game_url(request, state)
+    now = board(state)
+    return render(
+        request,
+        "table.html",
+        {
+            "code": code,
+            "state": state,
+            "board": now,
+            "tiles": tiles(state, _cards(request, state)),
+            "log": log_lines(state),
+            "summary": summary_view(state) if now.over else None,
+            "current": state.seats[now.current].name,
+            "game_url": url,
+            "qr": qr_svg(url),
+        },
+    )
+
+
+async def table_page(request: Request) -> Response:
+    """GET: the set-up form, or the game of ``?g=``; POST: seat the players and start."""
+    if request.method == "POST":
+        return await _start(request)
+    code = request.query_params.get("g", "")
+    if not code:
+        return _setup_form(request, int_param(request, "n", 4, MIN_PLAYERS, MAX_PLAYERS))
+    try:
+        state = decode(code)
+    except TableError as exc:
+        return error_page(request, 400, _("Unreadable game link"), f"{exc}.")
+    return _game_page(request, state)
+
+
+async def _form(request: Request) -> FormData:
+    try:
+        async with request.form(max_files=0, max_fields=20, max_part_size=MAX_DECK_TEXT) as form:
+            return form
+    except HTTPException as exc:
+        raise TableError(str(exc.detail)) from exc
+
+
+async def _start(request: Request) -> Response:
+    try:
+        form = await _form(request)
+    except TableError as exc:
+        return error_page(request, 400, _("Unreadable form"), f"{exc}.")
+    wanted = str(form.get("seats", "") or "")
+    count = sum(1 for n in range(1, MAX_PLAYERS + 1) if f"deck{n}" in form)
+    count = min(max(count, MIN_PLAYERS), MAX_PLAYERS)
+    if wanted.isdigit() and "start" not in form:  # "add a player" / "remove the last one"
+        return _setup_form(request, min(max(int(wanted), MIN_PLAYERS), MAX_PLAYERS), form)
+    lib = library(request)
+    checker = lib.checker()
+    seats: list[Seat] = []
+    errors: dict[int, str] = {}
+    from totemdeck.api import table_seat
+
+    for n in range(1, count + 1):
+        name = str(form.get(f"name{n}", "") or "") or _("Player {n}").format(n=n)
+        try:
+            seats.append(table_seat(checker, name, str(form.get(f"deck{n}", "") or "")))
+        except TotemdeckError as exc:
+            errors[n] = str(exc)
+    if errors:
+        return _setup_form(request, count, form, errors, status=400)
+    state = new_game(
+        tuple(seats), secrets.randbelow(len(seats)), lib.fmt.starting_prizes, int(time.time())
+    )
+    return RedirectResponse(_game_url(request, state), status_code=303)
+
+
+def _other_first(state: GameState) -> int:
+    others = [i for i in range(len(state.seats)) if i != state.first]
+    return others[secrets.randbelow(len(others))]
+
+
+def _next(state: GameState, action: str) -> GameState:
+    """The state after one tap: an event token, or undo / redo / reroll / rematch."""
+    if action == "undo":
+        return undo(state)
+    if action == "redo":
+        return redo(state)
+    if action == "reroll":
+        return reroll(state, _other_first(state))
+    if action == "rematch":
+        return rematch(state, secrets.randbelow(len(state.seats)), int(time.time()))
+    last = state.log[-1].at if state.log else 0
+    # the server's clock, never before the last event (another server's clock may differ)
+    at = min(max(int(time.time()) - state.started, last), MAX_SECONDS)
+    return apply(state, parse_event(action[:8], at))
+
+
+async def table_do(request: Request) -> Response:
+    try:
+        state = _next(decode(request.query_params.get("g", "")), request.query_params.get("e", ""))
+    except TableError as exc:
+        return error_page(request, 400, _("Not allowed at this table"), f"{exc}.")
+    return RedirectResponse(_game_url(request, state), status_code=303)
+
+
+ROUTES = [
+    Route("/table", table_page, methods=["GET", "POST"], name="table"),
+    Route("/table/do", table_do, name="table_do"),
+]
