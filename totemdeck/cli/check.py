@@ -34,7 +34,9 @@ FormatFileOption = typer.Option(
 
 @app.command("check")
 def check_command(
-    decks: list[str] = typer.Argument(..., help="Decklist files; '-' reads standard input."),
+    decks: list[str] = typer.Argument(
+        ..., help="Decklist files, share links or share codes; '-' reads standard input."
+    ),
     output: OutputFormat = FormatOption,
     banlist: Path = BanlistOption,
     format_file: Path = FormatFileOption,
@@ -43,34 +45,47 @@ def check_command(
     verbose: bool = typer.Option(
         False, "--verbose", "-v", help="Also say how lines were read when not as written."
     ),
+    share: bool = typer.Option(
+        False,
+        "--share",
+        help="Also print each deck's share link (under TOTEMDECK_BASE_URL), else its code.",
+    ),
 ) -> None:
     """Check decklists against every rule of the Totem Format.
 
     Exit 0 when every deck is legal (warnings allowed), 1 when one is not, 2 when a file
     cannot be read. Example: totemdeck check mydeck.txt --format json
     """
-    from totemdeck.api import make_checker
+    from totemdeck.api import make_checker, read_deck, share_link_of
     from totemdeck.catalogue import Catalogue
-    from totemdeck.decklist import DecklistError, read_decklist
+    from totemdeck.decklist import DecklistError
     from totemdeck.report import render_json, render_text
+    from totemdeck.sharecode import ShareCodeError
 
+    links: list[str] = []
     with Catalogue.open(catalogue) as cat:
         checker = make_checker(cat, banlist, format_file, lang)
         reports: list[Report] = []
         unreadable = False
         for path in decks:
             try:
-                decklist = read_decklist(path)
-            except DecklistError as exc:  # say so and check the other decks
+                decklist = read_deck(path)
+            except (DecklistError, ShareCodeError) as exc:  # say so and check the other decks
                 report_error(exc)
                 unreadable = True
                 continue
-            reports.append(checker.check(decklist))
+            checked = checker.check_deck(decklist)
+            reports.append(checked.report)
+            if share:
+                link = share_link_of(checked)
+                links.append(link or _("(too long for a share link)"))
     if reports:
         if output is OutputFormat.json:
             write_text(render_json(reports, as_array=len(decks) > 1))
         else:
             write_text(render_text(reports, colour=use_colour(sys.stdout), verbose=verbose))
+    for link in links:  # after the report (beside JSON, on stderr: the JSON stays one document)
+        typer.echo(_("share: {link}").format(link=link), err=output is OutputFormat.json)
     if unreadable:
         raise typer.Exit(EXIT_USAGE)
     raise typer.Exit(EXIT_OK if all(r.legal for r in reports) else EXIT_PROBLEMS)

@@ -72,7 +72,8 @@ _COUNT_HEADER = re.compile(
 _CARD = re.compile(
     r"^(?:\*\s*)?(?:(?P<count>\d{1,4})\s*[xX×]?|[xX×]\s*(?P<count2>\d{1,4}))\s+(?P<rest>\S.*)$"
 )
-_CARD_ID = re.compile(r"^[A-Za-z][A-Za-z0-9.]*-[A-Za-z0-9!?]+$")
+# Ids as both sources write them: "sv3-125", "2023sv-1", "tk-xy-p-19", "cel25c-15_A", "exu-%3F".
+_CARD_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.]*(?:-[A-Za-z0-9.]+)*-[A-Za-z0-9!?%_]+$")
 # A pokemontcg.io / TCGdex id after a name ("4 Energy Gain pl1-116", "1 Unown ex10-E"):
 # lower-case set id with a digit, a dash, the number.
 _DATA_ID = re.compile(r"^[a-z][a-z.]*\d[a-z0-9.]*-[A-Za-z0-9]+$")
