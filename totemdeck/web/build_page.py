@@ -58,7 +58,9 @@ class _Links:
         self.deck, self.q, self.page = deck, q, page
 
     def to(self, deck: SharedDeck, page: int | None = None) -> str:
-        return "/build" + query_string(d=_code(deck), q=self.q, page=page)
+        """This page of results (0-based ``page``, default the current one) over ``deck``."""
+        shown = self.page if page is None else page
+        return "/build" + query_string(d=_code(deck), q=self.q, page=shown + 1 if shown else None)
 
 
 def _in_deck(checked: CheckedDeck) -> tuple[dict[str, int], dict[str, int], set[str]]:
@@ -132,7 +134,7 @@ def _deck_stage(
 def _pages(total: int, page: int, links: _Links) -> dict[str, str | None]:
     last = max(0, (total - 1) // SEARCH_LIMIT)
     return {
-        "previous": links.to(links.deck, page - 1 or None) if page > 0 else None,
+        "previous": links.to(links.deck, page - 1) if page > 0 else None,
         "next": links.to(links.deck, page + 1) if page < last else None,
         "number": str(page + 1),
         "of": str(last + 1),
@@ -165,6 +167,7 @@ def _totem_stage(request: Request, deck: SharedDeck, asked: str | None, page: in
             "pages": _pages(found.total, page, _Links(deck, asked, page)),
             "filter_links": filters(query, [])[:1] + filters(query, [])[6:],
             "kept": kept,
+            "deck": deck,
         },
     )
 
@@ -177,7 +180,7 @@ async def build_page(request: Request) -> Response:
     except ShareCodeError as exc:
         return error_page(request, 400, _("Unreadable deck link"), f"{exc}.")
     asked = request.query_params.get("q")
-    page = int_param(request, "page", 0, 0, 200)
+    page = int_param(request, "page", 1, 1, 200) - 1  # 1-based in the URL
     edit = _edit(request, deck)
     if edit is not None:
         return RedirectResponse(edit, status_code=303)

@@ -25,7 +25,7 @@ async def cards_page(request: Request) -> Response:
     lib = library(request)
     query = request.query_params.get("q", "")
     limit = int_param(request, "limit", GRID_LIMIT, 1, 240)
-    page = int_param(request, "page", 0, 0, 500)
+    page = int_param(request, "page", 1, 1, 500) - 1  # 1-based in the URL
     prints = request.query_params.get("prints") == "1"
     order = request.query_params.get("order", "name")
     order = order if order in ORDERS else "name"
@@ -36,7 +36,7 @@ async def cards_page(request: Request) -> Response:
 
     def at(number: int) -> str:
         return "/cards" + query_string(
-            q=query, page=number or None, prints="1" if prints else None,
+            q=query, page=number + 1 if number else None, prints="1" if prints else None,
             order=None if order == "name" else order,
             limit=None if limit == GRID_LIMIT else limit,
         )  # fmt: skip
