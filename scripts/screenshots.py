@@ -17,8 +17,8 @@ sys.path.insert(0, str(ROOT))
 from playwright.sync_api import Page, Route, sync_playwright  # noqa: E402
 
 from tests.helpers.live import CHROMIUM, CHROMIUM_ARGS, live_server  # noqa: E402
+from totemdeck.sharecode import SharedCard, encode, from_cards  # noqa: E402
 from totemdeck.web import WebConfig, create_app  # noqa: E402
-from totemdeck.web.share import SharedCard, encode  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"
 SIZES = {"desktop": {"width": 1280, "height": 860}, "phone": {"width": 390, "height": 844}}
@@ -39,7 +39,9 @@ def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     app = create_app(WebConfig(catalogue=Path(args.catalogue)))
     building = encode(
-        [SharedCard("sv3-125", 1, True), SharedCard("sv4pt5-7", 1), SharedCard("sve-2", 12)]
+        from_cards(
+            [SharedCard("sv3-125", 1, True), SharedCard("sv4pt5-7", 1), SharedCard("sve-2", 12)]
+        )
     )
     with live_server(app) as base, sync_playwright() as driver:
         browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)

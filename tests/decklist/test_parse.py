@@ -289,6 +289,12 @@ def test_a_deck_name_line_and_spare_cards_left_out() -> None:
         ("1 Reversal Energy - Special PAL 192", "Reversal Energy", "PAL", "192"),
         ("* 2 Purugly TK-PikachuLibre 19", "Purugly", "TK-PikachuLibre", "19"),
         ("1 Dragonite V PR SWSH154", "Dragonite V", "PR", "SWSH154"),
+        ("1 Alph Lithograph TM FOUR", "Alph Lithograph", "TM", "FOUR"),
+        ("1 Unown UF !", "Unown", "UF", "!"),
+        ("1 Unown exu %3F", "Unown", "exu", "%3F"),
+        # a name's own last words are not a print
+        ("1 Pikachu at the Museum", "Pikachu at the Museum", None, None),
+        ("1 N's PP Up", "N's PP Up", None, None),
     ],
 )
 def test_issue_13_line_shapes(text: str, name: str, set_code: str, number: str) -> None:

@@ -146,6 +146,26 @@ def resolved(resolver: Resolver, text: str) -> tuple[list[str], str | None]:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
+        # issue 22: numbers without digits, as the exports write them
+        ("1 Alph Lithograph TM FOUR", ["hgss4-FOUR"]),
+        ("1 Alph Lithograph HS ONE", ["hgss1-ONE"]),
+        ("1 Alph Lithograph UD THREE", ["hgss3-THREE"]),
+        ("1 Unown UF A", ["ex10-A"]),
+        ("1 Unown UF !", ["ex10-!"]),
+        ("1 Unown exu %3F", ["exu-%3F"]),
+        ("1 Unown exu A", ["exu-A"]),
+        ("1 Pikachu at the Museum MEP Museum", ["mep-Museum"]),
+    ],
+)
+def test_numbers_without_digits_resolve_to_their_print(
+    resolver: Resolver, text: str, expected: list[str]
+) -> None:
+    assert resolved(resolver, text)[0] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
         # 1. Energy with its kind after the name
         ("2 Psychic Energy - Basic CRE 232", ["swsh6-232"]),
         ("1 Reversal Energy - Special PAL 192", ["sv2-192"]),

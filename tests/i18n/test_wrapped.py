@@ -59,7 +59,7 @@ TRANSLATED = [
     "sources/pokemontcg/provider.py",
     "sources/tcgdex/client.py",
     "sources/tcgdex/provider.py",
-    "web/share.py",
+    "sharecode.py",
 ]
 # Calls whose text arguments a person reads.
 SINKS = {"fail", "warn", "echo", "Finding", "ParseProblem", "BadParameter", "append"}

@@ -184,10 +184,14 @@ def test_export_copies_the_ptcgl_text_to_the_clipboard(
     page, problems = _open(browser, base_url, permissions=["clipboard-read", "clipboard-write"])
     _paste(page, base_url, legal_text)
     page.click("nav.deck-actions >> text=Export")
-    page.wait_for_selector("#ptcgl-plain")
-    page.click("button[data-copy='#ptcgl-plain']")
-    expect(page.locator("button[data-copy='#ptcgl-plain']")).to_have_text("Copied")
-    copied = page.evaluate("navigator.clipboard.readText()")
-    assert copied == page.input_value("#ptcgl-plain")
-    assert copied.startswith("Pokémon: 21\n1 Charizard ex OBF 125\n")
+    page.wait_for_selector("#ptcgl")
+    for box, start in (
+        ("#ptcgl", "Totem: 1\n1 Charizard ex OBF 125\n"),  # the list, read back as the deck
+        ("#ptcgl-plain", "Pokémon: 21\n1 Charizard ex OBF 125\n"),  # for Live's import
+    ):
+        page.click(f"button[data-copy='{box}']")
+        expect(page.locator(f"button[data-copy='{box}']")).to_have_text("Copied")
+        copied = page.evaluate("navigator.clipboard.readText()")
+        assert copied == page.input_value(box)
+        assert copied.startswith(start)
     assert not problems, problems

@@ -9,8 +9,8 @@ import pytest
 from starlette.testclient import TestClient
 
 from totemdeck.schemas import first_error
+from totemdeck.sharecode import SharedCard, encode, from_cards
 from totemdeck.web import WebConfig, create_app
-from totemdeck.web.share import SharedCard, encode
 
 from .conftest import DECKS, EXAMPLES
 
@@ -138,7 +138,7 @@ def test_stats_show_composition_odds_and_a_sample_hand(client: TestClient, legal
 
 
 def test_a_deck_without_basics_can_never_keep_a_hand(client: TestClient) -> None:
-    code = encode([SharedCard("sv3-125", 1, True), SharedCard("sve-2", 99)])
+    code = encode(from_cards([SharedCard("sv3-125", 1, True), SharedCard("sve-2", 99)]))
     page = client.get("/stats", params={"d": code})
     assert "no opening hand can ever be kept" in page.text
 
@@ -179,7 +179,7 @@ def test_build_starts_by_choosing_a_totem(client: TestClient) -> None:
 
 
 def test_build_shows_the_verdict_and_the_steps(client: TestClient) -> None:
-    code = encode([SharedCard("sv3-125", 1, True), SharedCard("sve-2", 3)])
+    code = encode(from_cards([SharedCard("sv3-125", 1, True), SharedCard("sve-2", 3)]))
     page = client.get("/build", params={"d": code, "q": "Charmander"})
     assert "NOT LEGAL" in page.text and "deck-size" in page.text
     assert '<b id="deck-count">4</b>' in page.text

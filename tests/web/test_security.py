@@ -11,9 +11,9 @@ import pytest
 from starlette.testclient import TestClient
 from starlette.types import ASGIApp
 
+from totemdeck.sharecode import SharedCard, encode, from_cards
 from totemdeck.web import WebConfig, create_app
 from totemdeck.web.service import Library
-from totemdeck.web.share import SharedCard, encode
 
 XSS = '<script>alert(1)</script>"><img src=x onerror=alert(2)>'
 
@@ -29,7 +29,7 @@ def test_every_answer_carries_the_security_headers(client: TestClient) -> None:
 
 
 def test_no_page_has_inline_script_or_event_handlers(client: TestClient, legal_text: str) -> None:
-    code = encode([SharedCard("sv3-125", 1, True), SharedCard("sv3pt5-4", 1)])
+    code = encode(from_cards([SharedCard("sv3-125", 1, True), SharedCard("sv3pt5-4", 1)]))
     pages = [client.post("/check", data={"deck": legal_text}).text] + [
         client.get(path).text
         for path in ("/check", "/build", f"/build?d={code}&q=char", "/cards?q=char",

@@ -28,6 +28,8 @@ from totemdeck.api.core import (
     lookup_totem,
     make_checker,
     pieces_of,
+    read_deck,
+    share_link_of,
     totem_table,
 )
 from totemdeck.api.table import table_seat
@@ -52,6 +54,8 @@ __all__ = [
     "missing_decklist",
     "pieces_of",
     "read_collection",
+    "read_deck",
+    "share_link_of",
     "table_seat",
     "totem_table",
 ]

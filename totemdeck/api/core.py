@@ -15,12 +15,13 @@ from typing import Any
 
 from totemdeck.catalogue.model import ENERGY_TYPES, Card
 from totemdeck.catalogue.read import Catalogue
+from totemdeck.decklist.model import Decklist
 from totemdeck.errors import NotFound, UsageError
 from totemdeck.findings.registry import REGISTRY, RuleDoc, by_code
 from totemdeck.i18n import _
 from totemdeck.rules.audit import TotemRow
 from totemdeck.rules.banlist import Banlist
-from totemdeck.rules.engine import Checker
+from totemdeck.rules.engine import CheckedDeck, Checker
 from totemdeck.rules.format import FormatRules, load_format
 from totemdeck.rules.totem import TotemNumbers, totem_numbers, why_not_totem
 
@@ -37,6 +38,8 @@ __all__ = [
     "lookup_totem",
     "make_checker",
     "pieces_of",
+    "read_deck",
+    "share_link_of",
     "totem_table",
 ]
 
@@ -72,6 +75,30 @@ def make_checker(
     """A ``Checker`` with the banlist and format files a person chose (see ``load_rules``)."""
     bans, fmt = load_rules(banlist, format_file)
     return Checker(catalogue, fmt=fmt, banlist=bans, lang=lang)
+
+
+def read_deck(source: str) -> Decklist:
+    """The decklist ``source`` names: a file, ``-`` (standard input), a share link
+    (``https://…/check?d=…``) or a bare share code; ``DecklistError`` / ``ShareCodeError``."""
+    from totemdeck.decklist import read_decklist
+    from totemdeck.sharecode import code_in, decode_decklist
+
+    code = code_in(source) if source != "-" and not Path(source).exists() else None
+    if code is not None:
+        return decode_decklist(code, "shared deck")
+    return read_decklist(source)
+
+
+def share_link_of(checked: CheckedDeck, base_url: str | None = None) -> str | None:
+    """The link (under ``base_url``, default ``TOTEMDECK_BASE_URL``) or, with no base, the
+    code of a checked deck; None when the deck is too long for a link."""
+    from totemdeck.sharecode import share_code, share_link
+
+    code = share_code(checked)
+    if code is None:
+        return None
+    base = base_url if base_url is not None else os.environ.get("TOTEMDECK_BASE_URL")
+    return share_link(code, base) if base else code
 
 
 def find_card(catalogue: Catalogue, card_id: str) -> Card:

@@ -17,15 +17,14 @@ if TYPE_CHECKING:
     from totemdeck.table import Seat
 
 _DECK_LINK = re.compile(r"[?&]d=([A-Za-z0-9_-]+)")
-_DECK_CODE = re.compile(r"^1[A-Za-z0-9_-]{8,}$")
 
 
 def _shared_decklist(code: str) -> Decklist:
-    """The decklist of a Check/Build share code (the one place the table reads share codes)."""
-    from totemdeck.web.share import ShareCodeError, decode
+    """The decklist of a Check/Build share code (the library's share codes, either version)."""
+    from totemdeck.sharecode import ShareCodeError, decode_decklist
 
     try:
-        return decode(code, "shared deck")
+        return decode_decklist(code, "shared deck")
     except ShareCodeError as exc:
         raise UsageError(str(exc)) from exc
 
@@ -46,15 +45,17 @@ def table_seat(checker: Checker, name: str, deck: str) -> Seat:
     Raises a ``TotemdeckError`` saying what could not be read (the page shows it by the seat).
     """
     from totemdeck.decklist.parse import parse
+    from totemdeck.sharecode import code_in
     from totemdeck.table import Seat, TableError
     from totemdeck.table.model import MAX_NAME, MAX_TOTEM_NAME
 
     text = deck.strip()
-    link = _DECK_LINK.search(text)
+    link = _DECK_LINK.search(text)  # a link from any host (a player pastes what they have)
+    code = link[1] if link else code_in(text)
     if not text:
         raise TableError(_("bring a deck: a share link, a code, a list or a Totem's name"))
-    if link or _DECK_CODE.match(text):
-        numbers = _deck_numbers(checker, _shared_decklist(link[1] if link else text))
+    if code is not None:
+        numbers = _deck_numbers(checker, _shared_decklist(code))
     elif "\n" in text:
         numbers = _deck_numbers(checker, parse(text, source="pasted list"))
     else:

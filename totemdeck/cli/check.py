@@ -41,7 +41,9 @@ FormatFileOption = typer.Option(
 
 @app.command("check")
 def check_command(
-    decks: list[str] = typer.Argument(..., help="Decklist files; '-' reads standard input."),
+    decks: list[str] = typer.Argument(
+        ..., help="Decklist files, share links or share codes; '-' reads standard input."
+    ),
     output: OutputFormat = FormatOption,
     banlist: Path = BanlistOption,
     format_file: Path = FormatFileOption,
@@ -51,18 +53,31 @@ def check_command(
         False, "--verbose", "-v", help="Also say how lines were read when not as written."
     ),
     collection: str = CollectionOption,
+    share: bool = typer.Option(
+        False,
+        "--share",
+        help="Also print each deck's share link (under TOTEMDECK_BASE_URL), else its code.",
+    ),
 ) -> None:
     """Check decklists against every rule of the Totem Format.
 
     Exit 0 when every deck is legal (warnings allowed), 1 when one is not, 2 when a file
     cannot be read. Example: totemdeck check mydeck.txt --format json
     """
-    from totemdeck.api import deck_coverage, make_checker, read_collection
+    from totemdeck.api import (
+        deck_coverage,
+        make_checker,
+        read_collection,
+        read_deck,
+        share_link_of,
+    )
     from totemdeck.catalogue import Catalogue
-    from totemdeck.decklist import DecklistError, read_decklist
+    from totemdeck.decklist import DecklistError
     from totemdeck.report import render_json, render_text
     from totemdeck.report.collection import render_collection_problems, render_coverage
+    from totemdeck.sharecode import ShareCodeError
 
+    links: list[str] = []
     with Catalogue.open(catalogue) as cat:
         checker = make_checker(cat, banlist, format_file, lang)
         owned = read_collection(cat, collection) if collection else None
@@ -71,8 +86,8 @@ def check_command(
         unreadable = False
         for path in decks:
             try:
-                decklist = read_decklist(path)
-            except DecklistError as exc:  # say so and check the other decks
+                decklist = read_deck(path)
+            except (DecklistError, ShareCodeError) as exc:  # say so and check the other decks
                 report_error(exc)
                 unreadable = True
                 continue
@@ -80,6 +95,9 @@ def check_command(
             reports.append(checked.report)
             if owned is not None:
                 covered.append(deck_coverage(checked, owned, checker))
+            if share:
+                link = share_link_of(checked)
+                links.append(link or _("(too long for a share link)"))
     if owned is not None and owned.findings:
         sys.stderr.write(render_collection_problems(owned))
     if reports:
@@ -91,6 +109,8 @@ def check_command(
             if owned is not None:
                 text += "".join("\n" + render_coverage(c, owned.source, lang) for c in covered)
             write_text(text)
+    for link in links:  # after the report (beside JSON, on stderr: the JSON stays one document)
+        typer.echo(_("share: {link}").format(link=link), err=output is OutputFormat.json)
     if unreadable:
         raise typer.Exit(EXIT_USAGE)
     raise typer.Exit(EXIT_OK if all(r.legal for r in reports) else EXIT_PROBLEMS)

@@ -72,7 +72,8 @@ _COUNT_HEADER = re.compile(
 _CARD = re.compile(
     r"^(?:\*\s*)?(?:(?P<count>\d{1,4})\s*[xX×]?|[xX×]\s*(?P<count2>\d{1,4}))\s+(?P<rest>\S.*)$"
 )
-_CARD_ID = re.compile(r"^[A-Za-z][A-Za-z0-9.]*-[A-Za-z0-9!?]+$")
+# Ids as both sources write them: "sv3-125", "2023sv-1", "tk-xy-p-19", "cel25c-15_A", "exu-%3F".
+_CARD_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.]*(?:-[A-Za-z0-9.]+)*-[A-Za-z0-9!?%_]+$")
 # A pokemontcg.io / TCGdex id after a name ("4 Energy Gain pl1-116", "1 Unown ex10-E"):
 # lower-case set id with a digit, a dash, the number.
 _DATA_ID = re.compile(r"^[a-z][a-z.]*\d[a-z0-9.]*-[A-Za-z0-9]+$")
@@ -81,6 +82,12 @@ _DATA_ID = re.compile(r"^[a-z][a-z.]*\d[a-z0-9.]*-[A-Za-z0-9]+$")
 _SET_NUMBER = re.compile(
     r"^(?P<name>\S.*?) (?P<set>[A-Za-z][A-Za-z0-9.-]{0,19}|) ?"
     r"(?P<number>[A-Za-z]{0,6}-?\d{1,4}[A-Za-z]?)$"
+)
+# Numbers without digits (``TM FOUR``, ``UF A``, ``UF !``, ``exu %3F``, ``MEP Museum``): read
+# only after an upper-case set code, so a name's last words are never taken for a print.
+_SET_WORD_NUMBER = re.compile(
+    r"^(?P<name>\S.*?) (?:(?P<set>[A-Z][A-Z0-9]{1,5}) (?P<number>[A-Z]{1,5}|[!?]|Museum)"
+    r"|(?P<set2>[a-z][a-z0-9.]{1,7}) (?P<number2>[A-Z]|[!?]|%[0-9A-F]{2}))$"
 )
 
 
@@ -136,7 +143,7 @@ def _card_line(number: int, raw: str, text: str, section: str | None) -> DeckLin
     head, _space, last = rest.rpartition(" ")
     if head and _DATA_ID.match(last):  # "4 Energy Gain pl1-116": a name and a card id
         return DeckLine(number, raw, section, count, head.strip(), card_id=last)
-    found = _SET_NUMBER.match(rest)
+    found = _SET_NUMBER.match(rest) or _SET_WORD_NUMBER.match(rest)
     if found:
         return DeckLine(
             number,
@@ -144,8 +151,8 @@ def _card_line(number: int, raw: str, text: str, section: str | None) -> DeckLin
             section,
             count,
             found.group("name").strip(),
-            set_code=found.group("set"),
-            number=found.group("number"),
+            set_code=found.group("set") or found.groupdict().get("set2") or "",
+            number=found.group("number") or found.groupdict().get("number2"),
             flags=tuple(flags),
         )
     return DeckLine(number, raw, section, count, " ".join(rest.split()), flags=tuple(flags))

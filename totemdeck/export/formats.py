@@ -59,8 +59,12 @@ def export_name(card: Card, lang: str) -> str:
     return card.name
 
 
-def _code(card: Card) -> str:
+def set_code(card: Card) -> str:
+    """The set code an export writes: PTCG Live's, else the set's id (both read back)."""
     return card.set.ptcgl_code or card.set.id
+
+
+_code = set_code
 
 
 def _grouped(lines: list[ExportLine]) -> list[tuple[str, list[ExportLine]]]:

@@ -19,7 +19,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
 from totemdeck.i18n import _
-from totemdeck.web import api, build_page, card_pages, deck_pages, table_pages
+from totemdeck.web import api, build_page, card_pages, deck_pages, help_pages, table_pages
 from totemdeck.web.language import LanguageMiddleware
 from totemdeck.web.pages import error_page
 from totemdeck.web.security import BodyLimit, BodyTooLarge, SecurityHeaders
@@ -87,6 +87,7 @@ def create_app(config: WebConfig | None = None) -> ASGIApp:
         *card_pages.ROUTES,
         *table_pages.ROUTES,
         *api.ROUTES,
+        *help_pages.ROUTES,
         Route("/healthz", _health, name="health"),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

@@ -14,9 +14,9 @@ from starlette.routing import Route
 from totemdeck.decklist.read import DecklistError
 from totemdeck.i18n import _
 from totemdeck.rules.totem import why_not_totem
+from totemdeck.sharecode import ShareCodeError
 from totemdeck.web.finder import find_cards
 from totemdeck.web.pages import int_param, language, library
-from totemdeck.web.share import ShareCodeError
 
 API_HEADERS = {"Cache-Control": "no-store"}
 

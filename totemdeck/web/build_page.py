@@ -1,51 +1,40 @@
-"""The Build page: choose a Totem, search, add and remove cards, see the verdict as you go.
+"""The Build page: choose a Totem, search, add and remove cards, edit the list as text, and
+see the verdict as you go.
 
-The deck lives in the URL (``?d=`` share code), so every step is a plain link to the next
-state: no session, no storage, the browser's back button undoes. htmx only makes those
-links swap the page in place; the verdict always comes from the same rules engine.
+The deck lives in the URL (``?d=`` share code, ``totemdeck.sharecode``), so every step is a
+plain link or form to the next state: no session, no storage, the browser's back button
+undoes. Every link and form of the page carries the deck (its unmatched lines and its name
+included), so no step loses a line. htmx only makes those links swap the page in place; the
+verdict always comes from the same rules engine.
 """
 
 from __future__ import annotations
 
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
+from totemdeck import deckedit
 from totemdeck.catalogue.model import Card
+from totemdeck.catalogue.names import name_key
+from totemdeck.decklist.read import MAX_BYTES
 from totemdeck.i18n import _
-from totemdeck.web.finder import find_cards, has_search_language
-from totemdeck.web.pages import error_page, language, library, render
-from totemdeck.web.share import (
+from totemdeck.rules.engine import CheckedDeck
+from totemdeck.sharecode import (
     MAX_COUNT,
     ShareCodeError,
-    SharedCard,
-    decode_cards,
+    SharedDeck,
+    decode,
     encode,
-    to_decklist,
+    readable,
 )
+from totemdeck.web.finder import filters, find_cards, has_search_language
+from totemdeck.web.pages import error_page, int_param, language, library, render
 from totemdeck.web.templating import query as query_string
 from totemdeck.web.view import deck_view
 
 SEARCH_LIMIT = 48
-
-
-def _with(cards: list[SharedCard], card_id: str, delta: int) -> str | None:
-    """The code of the deck with ``delta`` more copies of ``card_id`` (None: nothing left)."""
-    out: list[SharedCard] = []
-    found = False
-    for card in cards:
-        if card.card_id == card_id and not card.totem:
-            found = True
-            count = card.count + delta
-            if count > MAX_COUNT:
-                count = MAX_COUNT
-            if count >= 1:
-                out.append(SharedCard(card.card_id, count))
-        else:
-            out.append(card)
-    if not found and delta > 0:
-        out.append(SharedCard(card_id, delta))
-    return encode(out) if out else None
+EMPTY = SharedDeck(())
 
 
 def default_query(totem: Card | None) -> str:
@@ -55,73 +44,187 @@ def default_query(totem: Card | None) -> str:
     return f"totem:{totem.id}" if has_search_language() else ""
 
 
-async def build_page(request: Request) -> Response:
+def _code(deck: SharedDeck) -> str | None:
+    try:
+        return encode(deck) if any(deck.lines) or deck.name else None
+    except ValueError:
+        return None
+
+
+class _Links:
+    """The links of one Build page: each is this page with one change made."""
+
+    def __init__(self, deck: SharedDeck, q: str | None, page: int) -> None:
+        self.deck, self.q, self.page = deck, q, page
+
+    def to(self, deck: SharedDeck, page: int | None = None) -> str:
+        """This page of results (0-based ``page``, default the current one) over ``deck``."""
+        shown = self.page if page is None else page
+        return "/build" + query_string(d=_code(deck), q=self.q, page=shown + 1 if shown else None)
+
+
+def _in_deck(checked: CheckedDeck) -> tuple[dict[str, int], dict[str, int], set[str]]:
+    """Copies of each print in the main deck, the line of each print, and the names held."""
+    copies: dict[str, int] = {}
+    lines: dict[str, int] = {}
+    names: set[str] = set()
+    for entry in checked.deck.entries:
+        names.add(name_key(entry.card.name))
+        if entry.section == "totem":
+            continue
+        copies[entry.card.id] = copies.get(entry.card.id, 0) + entry.count
+        lines.setdefault(entry.card.id, entry.line)
+    return copies, lines, names
+
+
+def _deck_stage(
+    request: Request, deck: SharedDeck, checked: CheckedDeck, asked: str | None, page: int
+) -> Response:
     lib = library(request)
     lang = language(request)
-    code = request.query_params.get("d", "")
-    try:
-        cards = decode_cards(code) if code else []
-    except ShareCodeError as exc:
-        return error_page(request, 400, _("Unreadable deck link"), f"{exc}.")
-    totem_ids = [c for c in cards if c.totem]
-    checked = lib.check(to_decklist(cards, "deck being built"), lang) if cards else None
-    totem = checked.deck.totem[0].card if checked and checked.deck.totem else None
-    asked = request.query_params.get("q")
+    totem = checked.deck.totem[0].card
     query = asked if asked is not None else default_query(totem)
-    main = [c for c in cards if not c.totem]
-    # choosing a Totem, every print counts (identity and numbers differ between prints)
-    found = find_cards(lib, query, SEARCH_LIMIT, lang, prints=totem is None)
-    if totem is None:
-        # Choosing a Totem: only Pokémon, and the pick starts a deck with its pieces.
-        choices = [c for c in found.cards if c.is_pokemon]
-        picks = {
-            c.id: encode([*(SharedCard(p.id, 1, True) for p in lib.totem_pieces(c)), *main])
-            for c in choices
-        }
-        return render(
-            request,
-            "build.html",
-            {
-                "stage": "totem",
-                "found": found,
-                "choices": choices,
-                "picks": picks,
-                "q": query,
-                "kept": sum(c.count for c in main),
-            },
-        )
-    adds = {c.id: _with(cards, c.id, +1) for c in found.cards}
-    view = deck_view(checked) if checked else None
-
-    def href(new_code: str | None) -> str:
-        return "/build" + query_string(d=new_code, q=asked)
-
+    found = find_cards(lib, query, SEARCH_LIMIT, lang, offset=page * SEARCH_LIMIT)
+    links = _Links(deck, asked, page)
+    copies, line_of, names = _in_deck(checked)
+    adds: dict[str, str] = {}
+    for card in found.cards:
+        if card.id in line_of and card.is_basic_energy:
+            line = line_of[card.id]
+            adds[card.id] = links.to(deckedit.with_count(deck, line, copies[card.id] + 1))
+        elif name_key(card.name) not in names or card.is_basic_energy:
+            adds[card.id] = links.to(deckedit.add(deck, card.id))
+    view = deck_view(checked)
     steps: dict[int, tuple[str | None, str]] = {}
-    for group in view.groups if view else []:
+    for group in view.groups:
         for row in group.rows:
-            shared = cards[row.line - 1]
-            if shared.totem:
+            if row.line in {e.line for e in checked.deck.totem}:
                 continue
-            more = _with(cards, shared.card_id, +1)
-            steps[row.line] = (href(more) if more else None, href(_with(cards, shared.card_id, -1)))
-    change_totem = encode(main) if main else None
+            more = None
+            if row.card.is_basic_energy and row.count < MAX_COUNT:
+                more = links.to(deckedit.with_count(deck, row.line, row.count + 1))
+            steps[row.line] = (more, links.to(deckedit.with_count(deck, row.line, row.count - 1)))
     return render(
         request,
         "build.html",
         {
             "stage": "deck",
-            "code": code,
+            "code": _code(deck),
+            "deck": readable(checked, deck, lib.checker(lang).resolver),
             "found": found,
             "q": query,
+            "asked": asked,
+            "page": page,
+            "pages": _pages(found.total, page, links),
+            "filter_links": filters(
+                query, list(checked.report.totem.identity) if checked.report.totem else None
+            ),
             "adds": adds,
+            "copies": copies,
             "view": view,
             "steps": steps,
             "totem": totem,
-            "totem_count": len(totem_ids),
-            "change_totem": change_totem,
+            "totem_count": len(checked.deck.totem),
+            "change_totem": _code(deckedit.without_totem(deck)),
             "search_language": has_search_language(),
         },
     )
 
 
-ROUTES = [Route("/build", build_page, name="build")]
+def _pages(total: int, page: int, links: _Links) -> dict[str, str | None]:
+    last = max(0, (total - 1) // SEARCH_LIMIT)
+    return {
+        "previous": links.to(links.deck, page - 1) if page > 0 else None,
+        "next": links.to(links.deck, page + 1) if page < last else None,
+        "number": str(page + 1),
+        "of": str(last + 1),
+    }
+
+
+def _totem_stage(request: Request, deck: SharedDeck, asked: str | None, page: int) -> Response:
+    lib = library(request)
+    query = asked or ""
+    # choosing a Totem, every print counts (identity and numbers differ between prints)
+    found = find_cards(
+        lib, query, SEARCH_LIMIT, language(request), prints=True, offset=page * SEARCH_LIMIT
+    )
+    choices = [c for c in found.cards if c.is_pokemon]
+    picks = {
+        c.id: _code(deckedit.with_totem(deck, [p.id for p in lib.totem_pieces(c)])) for c in choices
+    }
+    kept = sum(line.count for line in deck.decklist().lines if not line.is_totem)
+    return render(
+        request,
+        "build.html",
+        {
+            "stage": "totem",
+            "code": _code(deck),
+            "found": found,
+            "choices": choices,
+            "picks": picks,
+            "q": query,
+            "page": page,
+            "pages": _pages(found.total, page, _Links(deck, asked, page)),
+            "filter_links": filters(query, [])[:1] + filters(query, [])[6:],
+            "kept": kept,
+            "deck": deck,
+        },
+    )
+
+
+async def build_page(request: Request) -> Response:
+    lib = library(request)
+    code = request.query_params.get("d", "")
+    try:
+        deck = decode(code) if code else EMPTY
+    except ShareCodeError as exc:
+        return error_page(request, 400, _("Unreadable deck link"), f"{exc}.")
+    asked = request.query_params.get("q")
+    page = int_param(request, "page", 1, 1, 200) - 1  # 1-based in the URL
+    edit = _edit(request, deck)
+    if edit is not None:
+        return RedirectResponse(edit, status_code=303)
+    checked = lib.check(deck.decklist("deck being built"), language(request)) if code else None
+    if checked is None or not checked.deck.totem:
+        return _totem_stage(request, deck, asked, page)
+    return _deck_stage(request, deck, checked, asked, page)
+
+
+def _edit(request: Request, deck: SharedDeck) -> str | None:
+    """A count set in a row's field (``?line=N&n=COUNT``, the form without JavaScript): the
+    page of the edited deck, back at that row."""
+    line = int_param(request, "line", 0, 0, 10_000)
+    if not line or "n" not in request.query_params:
+        return None
+    count = int_param(request, "n", 1, 0, MAX_COUNT)
+    edited = deckedit.with_count(deck, line, count)
+    asked = request.query_params.get("q")
+    return "/build" + query_string(d=_code(edited), q=asked) + f"#line-{line}"
+
+
+async def build_post(request: Request) -> Response:
+    """The edit box: the list as text (and its name) becomes the deck; back to its page."""
+    async with request.form(max_files=0, max_fields=4, max_part_size=MAX_BYTES + 1) as form:
+        text = form.get("deck")
+        name = form.get("name")
+        asked = form.get("q")
+    deck = SharedDeck.from_text(
+        text if isinstance(text, str) else "", name if isinstance(name, str) else None
+    )
+    try:
+        code = encode(deck) if any(deck.lines) or deck.name else None
+    except ValueError:
+        return error_page(
+            request,
+            413,
+            _("Too long"),
+            _("This list is too long for a deck link; Check reads lists of any length."),
+        )
+    q = asked if isinstance(asked, str) and asked else None
+    return RedirectResponse("/build" + query_string(d=code, q=q), status_code=303)
+
+
+ROUTES = [
+    Route("/build", build_page, name="build"),
+    Route("/build", build_post, methods=["POST"], name="build_edit"),
+]

@@ -10,23 +10,56 @@ from totemdeck.catalogue.model import ENERGY_TYPES
 from totemdeck.i18n import _
 from totemdeck.rules.totem import why_not_totem
 from totemdeck.rules.traits import identity
-from totemdeck.web.finder import find_cards, has_search_language
+from totemdeck.web.finder import filters, find_cards, has_search_language
 from totemdeck.web.pages import error_page, int_param, language, library, render
+from totemdeck.web.templating import query as query_string
 
 GRID_LIMIT = 60
 MAX_PRINTS = 200
+
+
+ORDERS = ("name", "released", "hp", "type", "set", "column")
 
 
 async def cards_page(request: Request) -> Response:
     lib = library(request)
     query = request.query_params.get("q", "")
     limit = int_param(request, "limit", GRID_LIMIT, 1, 240)
+    page = int_param(request, "page", 1, 1, 500) - 1  # 1-based in the URL
     prints = request.query_params.get("prints") == "1"
-    found = find_cards(lib, query, limit, language(request), prints=prints)
+    order = request.query_params.get("order", "name")
+    order = order if order in ORDERS else "name"
+    found = find_cards(
+        lib, query, limit, language(request), prints=prints, offset=page * limit, order=order
+    )
+    last = max(0, (found.total - 1) // limit)
+
+    def at(number: int) -> str:
+        return "/cards" + query_string(
+            q=query, page=number + 1 if number else None, prints="1" if prints else None,
+            order=None if order == "name" else order,
+            limit=None if limit == GRID_LIMIT else limit,
+        )  # fmt: skip
+
+    pages = {
+        "previous": at(page - 1) if page > 0 else None,
+        "next": at(page + 1) if page < last else None,
+        "number": str(page + 1),
+        "of": str(last + 1),
+    }
     return render(
         request,
         "cards.html",
-        {"q": query, "found": found, "limit": limit, "search_language": has_search_language()},
+        {
+            "q": query,
+            "found": found,
+            "limit": limit,
+            "order": order,
+            "orders": ORDERS,
+            "pages": pages,
+            "filter_links": filters(query),
+            "search_language": has_search_language(),
+        },
         400 if found.error else 200,
     )
 

@@ -15,12 +15,11 @@ from totemdeck.decklist.read import MAX_BYTES, DecklistError
 from totemdeck.export.formats import FORMATS, ExportError, export_deck
 from totemdeck.i18n import _
 from totemdeck.rules.engine import CheckedDeck
+from totemdeck.sharecode import ShareCodeError, decode, readable, share_code
 from totemdeck.stats import deck_stats, sample_opening
 from totemdeck.web.charts import bar_chart, odds_curve
 from totemdeck.web.language import COOKIE, LANGUAGES
 from totemdeck.web.pages import error_page, int_param, language, library, render
-from totemdeck.web.service import share_code
-from totemdeck.web.share import ShareCodeError
 from totemdeck.web.view import deck_view
 
 # Example text in the empty Check form.
@@ -40,16 +39,23 @@ def _shared(request: Request) -> tuple[str, CheckedDeck] | HTMLResponse:
         return error_page(request, 400, _("Unreadable deck link"), f"{exc}.")
 
 
+def share_url(request: Request, code: str) -> str:
+    """The link to a deck's verdict: under ``TOTEMDECK_BASE_URL``, else relative (the page's
+    script shows it whole); never built from the request's Host header."""
+    base = library(request).config.base_url or ""
+    return f"{base}/check?d={code}"
+
+
 def _report_context(
     request: Request, checked: CheckedDeck, text: str, title: str | None = None
 ) -> dict[str, object]:
-    code = share_code(checked)
+    code = share_code(checked, title)
     return {
         "deck_title": title,
         "view": deck_view(checked),
         "deck_text": text,
         "code": code,
-        "share_url": str(request.url_for("check")) + f"?d={code}" if code else None,
+        "share_url": share_url(request, code) if code else None,
     }
 
 
@@ -63,9 +69,11 @@ async def check_page(request: Request) -> Response:
         shared = _shared(request)
         if isinstance(shared, HTMLResponse):
             return shared
-        _code, checked = shared
-        text = export_deck(checked, "ptcgl", lib.fmt, lang=lang) if checked.deck.entries else ""
-        return render(request, "check.html", _report_context(request, checked, text))
+        code, checked = shared
+        # the list as it was shared, every line in its place, prints as players write them
+        text = readable(checked, decode(code), lib.checker(lang).resolver).text()
+        context = _report_context(request, checked, text, checked.resolved.decklist.name)
+        return render(request, "check.html", context)
     try:
         async with request.form(max_files=1, max_fields=4, max_part_size=MAX_BYTES + 1) as form:
             upload = form.get("file")

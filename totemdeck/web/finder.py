@@ -12,7 +12,7 @@ from typing import Any
 
 from totemdeck.catalogue.model import Card
 from totemdeck.errors import TotemdeckError
-from totemdeck.i18n import _
+from totemdeck.i18n import N_, _
 from totemdeck.web.service import Library
 
 MAX_QUERY_CHARS = 500
@@ -25,6 +25,7 @@ class Found:
     explanation: str
     error: str | None = None
     position: int | None = None  # where in the query the error is (0-based)
+    offset: int = 0  # the page's first card, counted from 0
 
 
 def _search_module() -> Any:
@@ -39,10 +40,16 @@ def has_search_language() -> bool:
 
 
 def find_cards(
-    lib: Library, query: str, limit: int = 60, lang: str = "en", prints: bool = False
+    lib: Library,
+    query: str,
+    limit: int = 60,
+    lang: str = "en",
+    prints: bool = False,
+    offset: int = 0,
+    order: str = "name",
 ) -> Found:
-    """Cards matching ``query`` (at most ``limit``; one print a name unless ``prints``);
-    a bad query is an ``error`` with its position, not a raise."""
+    """Cards matching ``query`` (at most ``limit`` from ``offset``, a page; one print a name
+    unless ``prints``); a bad query is an ``error`` with its position, not a raise."""
     query = query.strip()
     if not query:
         return Found([], 0, "")
@@ -60,12 +67,59 @@ def find_cards(
         result = module.search_cards(
             lib.catalogue,
             query,
-            limit=limit,
+            limit=offset + limit,
             prints=prints,
+            order=order,
             lang=lang,
             banlist=lib.banlist,
             format_rules=lib.fmt,
         )
     except TotemdeckError as exc:  # QuerySyntaxError and bad values: the query's fault
         return Found([], 0, "", str(exc), getattr(exc, "position", None))
-    return Found(list(result.cards), int(result.total), str(result.explanation))
+    cards = list(result.cards)[offset : offset + limit]
+    return Found(cards, int(result.total), str(result.explanation), offset=offset)
+
+
+# The common questions, as buttons that write their term into the search box (so players
+# see the language and learn it): (label, term).
+FILTERS = (
+    (N_("Pokémon"), "t:pokemon"),
+    (N_("Supporter"), "t:supporter"),
+    (N_("Item"), "t:item"),
+    (N_("Pokémon Tool"), "t:tool"),
+    (N_("Stadium"), "t:stadium"),
+    (N_("Energy"), "t:energy"),
+    (N_("Basic"), "stage:basic"),
+    (N_("Stage 1"), "stage:1"),
+    (N_("Stage 2"), "stage:2"),
+)
+TYPE_WORDS = {
+    "Grass": "grass", "Fire": "fire", "Water": "water", "Lightning": "lightning",
+    "Psychic": "psychic", "Fighting": "fighting", "Darkness": "darkness", "Metal": "metal",
+    "Fairy": "fairy", "Dragon": "dragon", "Colorless": "colorless",
+}  # fmt: skip
+
+
+@dataclass(frozen=True, slots=True)
+class Filter:
+    label: str
+    term: str
+    query: str  # the search with this term added, or taken out when it is there
+    active: bool
+
+
+def filters(query: str, types: list[str] | None = None) -> list[Filter]:
+    """The filter buttons for ``query``; ``types``: the Energy types to offer (default all)."""
+    from totemdeck.i18n.terms import term as type_name
+
+    words = query.split()
+    offered = [(_(label), word) for label, word in FILTERS]
+    for kind in types if types is not None else list(TYPE_WORDS):
+        if kind in TYPE_WORDS:
+            offered.append((type_name(kind), f"type:{TYPE_WORDS[kind]}"))
+    out = []
+    for label, word in offered:
+        active = word in words
+        changed = [w for w in words if w != word] if active else [*words, word]
+        out.append(Filter(label, word, " ".join(changed), active))
+    return out

@@ -24,13 +24,19 @@ from totemdeck.rules.banlist import Banlist
 from totemdeck.rules.engine import CheckedDeck, Checker
 from totemdeck.rules.format import FormatRules
 from totemdeck.rules.totem import TotemNumbers, totem_numbers, why_not_totem
-from totemdeck.web.share import SharedCard, decode, encode
+from totemdeck.sharecode import decode_decklist
 
 LANGUAGES = ("en", "es")
 # A request body is refused past this many bytes while it is read: the deck limit (1 MiB, as
 # the CLI). An upload inside it stays under the form parser's 1 MiB in-memory spool, so no
 # request ever makes the server write a temporary file.
 DEFAULT_MAX_BODY = 1024 * 1024
+
+
+def _base_url(value: str | None) -> str | None:
+    """``TOTEMDECK_BASE_URL`` when it is an http(s) address, without its last ``/``."""
+    value = (value or "").strip().rstrip("/")
+    return value if value.startswith(("https://", "http://")) and " " not in value else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +48,9 @@ class WebConfig:
     format_file: Path | None = None
     images: bool = True
     max_body: int = DEFAULT_MAX_BODY
+    # The public address share links start with (``TOTEMDECK_BASE_URL``); None: relative
+    # links, never the request's Host header (a stranger chooses that).
+    base_url: str | None = None
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> WebConfig:
@@ -53,6 +62,7 @@ class WebConfig:
             banlist=Path(banlist) if banlist else None,
             format_file=Path(format_file) if format_file else None,
             images=env.get("TOTEMDECK_WEB_IMAGES", "1") not in ("0", "no", "off", "false"),
+            base_url=_base_url(env.get("TOTEMDECK_BASE_URL")),
             # lower only: past 1 MiB an upload would be spooled to a temporary file
             max_body=min(
                 int(env.get("TOTEMDECK_WEB_MAX_BODY", DEFAULT_MAX_BODY)), DEFAULT_MAX_BODY
@@ -108,7 +118,7 @@ class Library:
 
     def check_code(self, code: str, lang: str = "en") -> CheckedDeck:
         """The deck a share code stands for, checked (``ShareCodeError`` if unreadable)."""
-        return self.check(decode(code), lang)
+        return self.check(decode_decklist(code), lang)
 
     def totem_pieces(self, card: Card) -> list[Card]:
         """The card, or every piece of its LEGEND / V-UNION (same name, same set)."""
@@ -118,20 +128,3 @@ class Library:
         if why_not_totem(card):
             return None
         return totem_numbers(self.totem_pieces(card), self.fmt, self.checker().ctx.normal_stage)
-
-
-def share_code(checked: CheckedDeck) -> str | None:
-    """The share code of a checked deck: each resolved line as the print it was judged as.
-
-    Lines that did not resolve cannot be named by id and are left out; None when nothing
-    resolved."""
-    cards = [
-        SharedCard(entry.card.id, entry.count, entry.section == "totem")
-        for entry in checked.deck.entries
-    ]
-    if not cards:
-        return None
-    try:
-        return encode(cards)
-    except ValueError:  # a count over the whole deck's size: nothing worth a link
-        return None

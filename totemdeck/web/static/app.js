@@ -1,6 +1,10 @@
 /* totemdeck's only script of its own: small comforts, the page works without it.
    - a card image that fails to load (offline, blocked) is hidden, so its text card shows;
-   - "Copy" buttons copy the text of the element their data-copy names. */
+   - "Copy" buttons copy the text of the element their data-copy names;
+   - a relative share link is shown whole (the server never builds it from the Host header);
+   - search boxes search as you type, the edit box updates the deck after a pause in typing
+     (both by submitting their form, which htmx swaps in place);
+   - across a swap the deck panel keeps its scroll and the edit box its text and caret. */
 (function () {
   "use strict";
   document.addEventListener("error", function (event) {
@@ -38,5 +42,54 @@
       event.preventDefault();
       copyFrom(button.getAttribute("data-copy"), button);
     }
+  });
+
+  function absoluteShareLinks() {
+    var input = document.getElementById("share-url");
+    if (input && input.value.charAt(0) === "/") {
+      input.value = new URL(input.value, window.location.href).href;
+    }
+  }
+  absoluteShareLinks();
+  document.addEventListener("htmx:afterSettle", absoluteShareLinks);
+
+  var timers = {};
+  function later(key, delay, action) {
+    clearTimeout(timers[key]);
+    timers[key] = setTimeout(action, delay);
+  }
+  function submit(form) {
+    if (form.requestSubmit) { form.requestSubmit(); } else { form.submit(); }
+  }
+  document.addEventListener("input", function (event) {
+    var target = event.target;
+    if (!target.closest) { return; }
+    if (target.matches("input[data-live-search]")) {
+      later("search", 350, function () { submit(target.form); });
+    } else if (target.matches("textarea[data-autosubmit]")) {
+      later("edit", 700, function () { submit(target.form); });
+    }
+  });
+
+  var kept = null;
+  document.addEventListener("htmx:beforeSwap", function () {
+    var panel = document.getElementById("build-deck");
+    var text = document.getElementById("deck-text");
+    kept = { scroll: panel ? panel.scrollTop : 0, text: null };
+    if (text && document.activeElement === text) {
+      kept.text = { value: text.value, start: text.selectionStart, end: text.selectionEnd };
+    }
+  });
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!kept) { return; }
+    var panel = document.getElementById("build-deck");
+    if (panel) { panel.scrollTop = kept.scroll; }
+    var text = document.getElementById("deck-text");
+    if (text && kept.text) {
+      text.value = kept.text.value;
+      text.focus();
+      text.setSelectionRange(kept.text.start, kept.text.end);
+    }
+    kept = null;
   });
 })();

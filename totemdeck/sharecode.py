@@ -1,0 +1,298 @@
+"""The deck in a URL: a compact, versioned, lossless encoding of a decklist and its name.
+
+A share code is what a link (``/check?d=…``, ``/build?d=…``) or ``totemdeck check --share``
+carries: the version character ``2``, then the raw DEFLATE of the deck's name and its lines
+in base64url. Every line of the list is kept in its place (so findings keep their line
+numbers): a line that named a print and resolved is written as ``COUNT CARD-ID`` (the same
+print, shorter), every other line — headers, name-only lines, lines that match no card,
+lines that are not card lines at all — as it was written. Decoding gives back text that the
+ordinary reader, resolver and rules judge, so a shared deck gets exactly the verdict the
+pasted one got, with nothing stored on the server.
+
+Version ``1`` codes (card ids and counts only, before the deck name and unmatched lines
+were kept) still decode.
+
+A code comes from strangers (a link in a chat), so decoding is strict and bounded: its
+length, the inflated size, the number of lines, each count's digits (before ``int()``) and
+each id's characters are capped, and every failure is one ``ShareCodeError`` with a
+sentence a player understands.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import re
+import zlib
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from totemdeck.decklist.model import Decklist
+from totemdeck.errors import TotemdeckError
+from totemdeck.i18n import _
+
+if TYPE_CHECKING:
+    from totemdeck.decklist.resolve import Resolver
+    from totemdeck.rules.engine import CheckedDeck
+
+VERSION = "2"
+OLD_VERSION = "1"
+MAX_CODE_CHARS = 8_000  # a 100-card deck encodes to ~600–1,500 characters
+MAX_PAYLOAD_BYTES = 32_000  # inflated
+MAX_LINES = 600  # a 100-card list with headers, blank lines and notes
+MAX_LINE_CHARS = 300
+MAX_NAME_CHARS = 200
+MAX_ENTRIES = 400  # version 1
+MAX_COUNT = 100  # the whole deck is 100 cards
+# Card ids as both sources write them (``sv3-125``, ``me01-003``, ``exu-!``, ``exu-%3F``).
+_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._!?%-]{0,39}$")
+_CODE = re.compile(r"^[A-Za-z0-9_-]+$")
+_COUNT = re.compile(r"^[0-9]{1,3}$")  # digits bounded before int(): "9" × 4,301 is no count
+
+
+class ShareCodeError(TotemdeckError):
+    """A deck code that cannot be read (cut short, altered, or not a deck code at all)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SharedCard:
+    """One entry of a version 1 code: a card id, its count, whether it is the Totem."""
+
+    card_id: str
+    count: int
+    totem: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class SharedDeck:
+    """A decklist as text lines (line ``n`` is ``lines[n - 1]``) and the deck's name."""
+
+    lines: tuple[str, ...]
+    name: str | None = None
+
+    @classmethod
+    def from_text(cls, text: str, name: str | None = None) -> SharedDeck:
+        return cls(tuple(text.lstrip("\ufeff").splitlines()), clean_name(name))
+
+    def text(self) -> str:
+        return "\n".join(self.lines) + "\n" if self.lines else ""
+
+    def decklist(self, source: str = "shared deck") -> Decklist:
+        """The decklist the lines say, named ``name`` (or as its own ``Deckname:`` line says)."""
+        from totemdeck.decklist.parse import parse
+
+        parsed = parse(self.text(), source)
+        return replace(parsed, name=self.name or parsed.name)
+
+
+def clean_name(name: str | None) -> str | None:
+    """A deck name on one line, at most ``MAX_NAME_CHARS`` characters; None when blank."""
+    if name is None:
+        return None
+    kept = " ".join(name.split())[:MAX_NAME_CHARS]
+    return kept or None
+
+
+def _deflate(payload: bytes) -> str:
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    raw = packer.compress(payload) + packer.flush()
+    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+
+
+def encode(deck: SharedDeck) -> str:
+    """The URL-safe code of a deck (the same lines and name → the same code).
+
+    Raises ``ValueError`` for a deck too big for a link (see ``MAX_LINES`` …)."""
+    lines = [line.rstrip() for line in deck.lines]
+    while lines and not lines[-1]:
+        lines.pop()
+    if len(lines) > MAX_LINES or any(len(line) > MAX_LINE_CHARS for line in lines):
+        raise ValueError(f"a deck of {len(lines)} lines is too long to share")  # i18n: keep
+    payload = ((deck.name or "") + "\n" + "\n".join(lines)).encode("utf-8")
+    if len(payload) > MAX_PAYLOAD_BYTES:
+        raise ValueError("the deck is too long to share")  # i18n: keep
+    code = VERSION + _deflate(payload)
+    if len(code) > MAX_CODE_CHARS:
+        raise ValueError("the deck is too long to share")  # i18n: keep
+    return code
+
+
+def _inflate(code: str) -> bytes:
+    if not code:
+        raise ShareCodeError(_("the deck code is empty"))
+    if len(code) > MAX_CODE_CHARS:
+        raise ShareCodeError(
+            _("the deck code is over {n} characters long").format(n=MAX_CODE_CHARS)
+        )
+    if code[0] not in (VERSION, OLD_VERSION):
+        raise ShareCodeError(_("this is not a deck code of this version of totemdeck"))
+    body = code[1:]
+    if not _CODE.match(body):
+        raise ShareCodeError(_("the deck code has characters a deck code never has"))
+    try:
+        raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+    except (binascii.Error, ValueError) as exc:
+        raise ShareCodeError(_("the deck code is cut short or altered")) from exc
+    unpacker = zlib.decompressobj(-15)
+    try:
+        data = unpacker.decompress(raw, MAX_PAYLOAD_BYTES)
+    except zlib.error as exc:
+        raise ShareCodeError(_("the deck code is cut short or altered")) from exc
+    if unpacker.unconsumed_tail:
+        raise ShareCodeError(_("the deck code holds more than a deck"))
+    if not unpacker.eof:
+        raise ShareCodeError(_("the deck code is cut short"))
+    return data
+
+
+def _entry(item: str, totem: bool) -> SharedCard:
+    count_text, star, card_id = item.rpartition("*")
+    if not star:
+        count_text, card_id = "1", item
+    if not _COUNT.match(count_text) or not 1 <= int(count_text) <= MAX_COUNT:
+        raise ShareCodeError(_("the deck code has a bad count in {item!r}").format(item=item[:50]))
+    if not _ID.match(card_id):
+        raise ShareCodeError(_("the deck code has a bad card id {id!r}").format(id=card_id[:50]))
+    return SharedCard(card_id, int(count_text), totem)
+
+
+def _old_cards(data: bytes) -> list[SharedCard]:
+    try:
+        text = data.decode("ascii")
+    except UnicodeDecodeError as exc:
+        raise ShareCodeError(_("the deck code is cut short or altered")) from exc
+    totem_part, tilde, main_part = text.partition("~")
+    if not tilde or "~" in main_part:
+        raise ShareCodeError(_("the deck code is not a deck"))
+    items = [(x, True) for x in totem_part.split(",") if x]
+    items += [(x, False) for x in main_part.split(",") if x]
+    if len(items) > MAX_ENTRIES:
+        raise ShareCodeError(_("the deck code has over {n} entries").format(n=MAX_ENTRIES))
+    return [_entry(item, totem) for item, totem in items]
+
+
+def from_cards(cards: Iterable[SharedCard], name: str | None = None) -> SharedDeck:
+    """A deck of ``COUNT CARD-ID`` lines: a Totem section, then the main deck."""
+    cards = list(cards)
+    totem = [f"{c.count} {c.card_id}" for c in cards if c.totem]
+    main = [f"{c.count} {c.card_id}" for c in cards if not c.totem]
+    head = ["Totem:", *totem, "Main deck:"] if totem else []  # i18n: keep (decklist headers)
+    return SharedDeck(tuple(head + main), clean_name(name))
+
+
+def decode(code: str) -> SharedDeck:
+    """The deck a code stands for (either version); raises ``ShareCodeError``."""
+    data = _inflate(code)
+    if code[0] == OLD_VERSION:
+        return from_cards(_old_cards(data))
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise ShareCodeError(_("the deck code is cut short or altered")) from exc
+    name, _newline, body = text.partition("\n")
+    lines = body.splitlines()
+    if len(lines) > MAX_LINES or len(name) > MAX_NAME_CHARS:
+        raise ShareCodeError(_("the deck code holds more than a deck"))
+    if any(len(line) > MAX_LINE_CHARS for line in lines):
+        raise ShareCodeError(_("the deck code holds more than a deck"))
+    return SharedDeck(tuple(lines), clean_name(name))
+
+
+def decode_decklist(code: str, source: str = "shared deck") -> Decklist:
+    """The decklist a code stands for; raises ``ShareCodeError``."""
+    return decode(code).decklist(source)
+
+
+def _card_text(checked: CheckedDeck, number: int) -> str | None:
+    """``COUNT CARD-ID [PH]`` for a line that named a print and resolved to one, else None."""
+    for resolved in checked.resolved.lines:
+        line = resolved.line
+        if line.line != number:
+            continue
+        named_print = line.card_id is not None or line.number is not None
+        if not (resolved.resolved and named_print and len(resolved.candidates) == 1):
+            return None
+        card_id = resolved.candidates[0].id
+        if not _ID.match(card_id) or " " in card_id:
+            return None
+        return " ".join([str(line.count), card_id, *line.flags])
+    return None
+
+
+def shared_deck(checked: CheckedDeck, name: str | None = None) -> SharedDeck:
+    """A checked deck as a ``SharedDeck``: every line in its place, prints named by id; its
+    name is ``name``, else the one the list gives itself."""
+    decklist = checked.resolved.decklist
+    lines: dict[int, str] = {}
+    for header in decklist.headers:
+        lines[header.line] = header.raw
+    for problem in decklist.problems:
+        lines[problem.line] = problem.raw
+    for line in decklist.lines:
+        raw = line.raw if not line.raw.lstrip().startswith("{") else line.render()
+        by_id = _card_text(checked, line.line)
+        if by_id is not None and line.line in lines:  # "Totem: 1 Charizard ex OBF 125"
+            label = re.split(r"[:：]", lines[line.line], maxsplit=1)[0]
+            raw = f"{label}: {by_id}"
+        elif by_id is not None:
+            raw = by_id
+        lines[line.line] = raw
+    last = max(lines, default=0)
+    text = tuple(" ".join(lines.get(n, "").splitlines()) for n in range(1, last + 1))
+    return SharedDeck(text, clean_name(name or decklist.name))
+
+
+def share_code(checked: CheckedDeck, name: str | None = None) -> str | None:
+    """The share code of a checked deck, or None when it is too long for a link."""
+    deck = shared_deck(checked, name)
+    if not any(deck.lines):
+        return None
+    try:
+        return encode(deck)
+    except ValueError:
+        return None
+
+
+_LINK = re.compile(r"^https?://[^\s?#]+\?(?:[^\s#]*&)?d=(?P<code>[A-Za-z0-9_-]+)(?:[&#]\S*)?$")
+_BARE = re.compile(r"^[12][A-Za-z0-9_-]{8,}$")
+
+
+def code_in(text: str) -> str | None:
+    """The share code a link (``https://…/check?d=CODE``) or a bare code holds, else None."""
+    text = text.strip()
+    found = _LINK.match(text)
+    if found:
+        return found.group("code")
+    return text if _BARE.match(text) else None
+
+
+def share_link(code: str, base_url: str | None) -> str:
+    """The verdict page of a code: under ``base_url`` (a public address), else relative."""
+    return f"{(base_url or '').rstrip('/')}/check?d={code}"
+
+
+def readable(checked: CheckedDeck, deck: SharedDeck, resolver: Resolver) -> SharedDeck:
+    """The deck with each ``COUNT CARD-ID`` line written as players write it
+    (``1 Charizard ex OBF 125``) where that text reads back to the same print."""
+    from totemdeck.decklist.parse import parse
+    from totemdeck.export.formats import export_name, set_code
+
+    lines = list(deck.lines)
+    for resolved in checked.resolved.lines:
+        line = resolved.line
+        if not (line.card_id and not line.name and resolved.resolved):
+            continue
+        if len(resolved.candidates) != 1 or not 1 <= line.line <= len(lines):
+            continue
+        card = resolved.candidates[0]
+        text = " ".join(
+            [str(line.count), export_name(card, "en"), set_code(card), card.number, *line.flags]
+        )
+        again = parse(text).lines
+        if not again or [c.id for c in resolver.resolve_line(again[0]).candidates] != [card.id]:
+            continue
+        old = lines[line.line - 1]
+        head = re.match(r"^\s*[^\d\s][^:：]*[:：]\s*", old)  # "Totem: 1 sv3-125"
+        lines[line.line - 1] = (head.group(0) if head else "") + text
+    return SharedDeck(tuple(lines), deck.name)

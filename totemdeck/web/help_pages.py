@@ -1,0 +1,54 @@
+"""The search syntax page (``/help/search``) and name autocomplete (``/api/names``).
+
+The syntax page lists every key of the search language from the table the search itself
+runs on (so it cannot fall behind), each with an example that links to its results.
+"""
+
+from __future__ import annotations
+
+import threading
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+
+from totemdeck.names_index import NameIndex
+from totemdeck.web.pages import int_param, library, render
+
+_INDEXES: dict[str, NameIndex] = {}  # one per catalogue directory (a server has one)
+_LOCK = threading.Lock()
+
+
+def _index(request: Request) -> NameIndex:
+    lib = library(request)
+    key = str(lib.config.catalogue)
+    with _LOCK:
+        if key not in _INDEXES:
+            _INDEXES.clear()  # bounded: only the catalogue in use is kept
+            _INDEXES[key] = NameIndex.of(lib.catalogue)
+        return _INDEXES[key]
+
+
+async def api_names(request: Request) -> Response:
+    """``["Charizard", "Charizard ex", …]``: up to 20 names for what was typed."""
+    text = request.query_params.get("q", "")
+    limit = int_param(request, "limit", 20, 1, 20)
+    names = _index(request).suggest(text, limit)
+    return JSONResponse(names, headers={"Cache-Control": "public, max-age=3600"})
+
+
+async def search_help(request: Request) -> Response:
+    from totemdeck.catalogue.search.keys import KEYS
+
+    rows = [
+        {"name": k.name, "aliases": k.aliases, "ops": sorted(k.ops), "help": k.help,
+         "example": k.example}
+        for k in KEYS
+    ]  # fmt: skip
+    return render(request, "help_search.html", {"keys": rows})
+
+
+ROUTES = [
+    Route("/api/names", api_names, name="api_names"),
+    Route("/help/search", search_help, name="search_help"),
+]
