@@ -18,7 +18,9 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[2] / "totemdeck"
 TRANSLATED = [
-    "api.py",
+    "api/core.py",
+    "api/collection.py",
+    "api/table.py",
     "banlist/checks.py",
     "banlist/edit.py",
     "banlist/io.py",

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from functools import cache, partial
 from importlib import resources
 from typing import Any
+from urllib.parse import unquote
 
 import yaml
 
@@ -126,10 +127,13 @@ def _main_first(card_set: CardSet, code: str) -> tuple[object, ...]:
 
 def find_number(catalogue: Catalogue, sets: tuple[CardSet, ...], number: str) -> list[Card]:
     """The prints numbered ``number`` in any of ``sets`` (a code's main set and subsets)."""
+    # "%3F" is Unown [?]'s "?" as a URL escapes it (TCGdex's ids, older exports of totemdeck)
+    spellings = (number, unquote(number)) if "%" in number else (number,)
     for card_set in sets:
-        found = catalogue.by_set_number(card_set.id, number)
-        if found:
-            return found
+        for spelling in spellings:
+            found = catalogue.by_set_number(card_set.id, spelling)
+            if found:
+                return found
     parts = _DIGITS.match(number)
     if not parts:
         return []
