@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from tests.table.test_code import HOSTILE
 from tests.web.conftest import EXAMPLES
-from totemdeck.table import board, decode, encode
 from totemdeck.sharecode import SharedCard, from_cards
 from totemdeck.sharecode import encode as share_encode
+from totemdeck.table import board, decode, encode
 
 CHARIZARD_CODE = share_encode(
     from_cards([SharedCard("sv3-125", 1, True), SharedCard("sv4pt5-7", 1)])
