@@ -10,14 +10,18 @@ the routes run on the event loop's thread).
 from __future__ import annotations
 
 import os
+import sqlite3
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from totemdeck.api import load_rules, pieces_of
+from totemdeck.catalogue.damage import check_header, connect_read_only
+from totemdeck.catalogue.errors import CatalogueError
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.read import Catalogue
-from totemdeck.catalogue.schema import default_dir
+from totemdeck.catalogue.schema import DB_NAME, default_dir
 from totemdeck.decklist.model import Decklist
 from totemdeck.decklist.read import decklist_from_bytes
 from totemdeck.rules.banlist import Banlist
@@ -31,6 +35,8 @@ LANGUAGES = ("en", "es")
 # the CLI). An upload inside it stays under the form parser's 1 MiB in-memory spool, so no
 # request ever makes the server write a temporary file.
 DEFAULT_MAX_BODY = 1024 * 1024
+# How long a health verdict on the catalogue file stands (one check costs ~0.5 ms).
+HEALTH_SECONDS = 2.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +48,7 @@ class WebConfig:
     format_file: Path | None = None
     images: bool = True
     max_body: int = DEFAULT_MAX_BODY
+    health_seconds: float = HEALTH_SECONDS
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> WebConfig:
@@ -75,6 +82,20 @@ class Library:
         self.banlist, self.fmt = rules
         self._local = threading.local()
         self.catalogue.count()  # fail now (CatalogueMissing) rather than on the first request
+        self._health_lock = threading.Lock()
+        self._health: tuple[float, str | None] = (time.monotonic(), None)
+
+    def health(self) -> str | None:
+        """None while the catalogue file reads, else why not (for the server's log only:
+        it names the server's path). Checked on a fresh connection at most every
+        ``health_seconds`` (the open ones may hold pages read before the damage)."""
+        with self._health_lock:
+            checked_at, problem = self._health
+            if time.monotonic() - checked_at < self.config.health_seconds:
+                return problem
+            problem = catalogue_problem(self.config.catalogue / DB_NAME)
+            self._health = (time.monotonic(), problem)
+            return problem
 
     @property
     def _state(self) -> _PerThread:
@@ -118,6 +139,21 @@ class Library:
         if why_not_totem(card):
             return None
         return totem_numbers(self.totem_pieces(card), self.fmt, self.checker().ctx.normal_stage)
+
+
+def catalogue_problem(path: Path) -> str | None:
+    """Why the catalogue file at ``path`` does not read (header, size, a count), or None."""
+    try:
+        check_header(path)
+        db = connect_read_only(path)
+        try:
+            db.execute("SELECT COUNT(*) FROM cards").fetchone()
+            db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        finally:
+            db.close()
+    except (CatalogueError, OSError, sqlite3.Error) as exc:
+        return str(exc)
+    return None
 
 
 def share_code(checked: CheckedDeck) -> str | None:
