@@ -8,8 +8,12 @@ deck lives in the URL, the catalogue is read-only).
 
 from __future__ import annotations
 
+import sys
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
+from anyio import to_thread
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
@@ -20,16 +24,31 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
 from totemdeck.catalogue.errors import CatalogueError
+from totemdeck.errors import TotemdeckError
 from totemdeck.web import api, build_page, card_pages, deck_pages, errors
 from totemdeck.web.errors import CatalogueGate
 from totemdeck.web.language import LanguageMiddleware
-from totemdeck.web.security import BodyLimit, BodyTooLarge, SecurityHeaders
+from totemdeck.web.security import BodyLimit, BodyTooLarge, BodyTooSlow, SecurityHeaders
 from totemdeck.web.service import Library, WebConfig
 from totemdeck.web.templating import TEMPLATES, environment
 
 __all__ = ["WebConfig", "create_app"]
 
 STATIC = TEMPLATES.parent / "static"
+# uvicorn's exit code for a worker that cannot start (its supervisor then stops, not retries)
+STARTUP_FAILURE = 3
+
+
+def _lifespan(threads: int) -> Callable[[Starlette], AbstractAsyncContextManager[None]]:
+    """Size the thread pool the handlers run in: each thread keeps its own catalogue
+    connection and checker (~4 MB), and the GIL gains nothing from more threads than a few."""
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        to_thread.current_default_thread_limiter().total_tokens = threads
+        yield
+
+    return lifespan
 
 
 async def _health(request: Request) -> Response:
@@ -56,16 +75,18 @@ def create_app(config: WebConfig | None = None) -> ASGIApp:
         debug=False,
         routes=routes,
         middleware=[Middleware(CatalogueGate, library=library)],
+        lifespan=_lifespan(config.threads),
         exception_handlers={
             HTTPException: errors.http_error,
             BodyTooLarge: errors.too_large,
+            BodyTooSlow: errors.too_slow,
             CatalogueError: errors.catalogue_broken,
             Exception: errors.server_error,
         },
     )
     app.state.library = library
     app.state.templates = environment(images=config.images)
-    return BodyLimit(SecurityHeaders(LanguageMiddleware(app)), config.max_body)
+    return BodyLimit(SecurityHeaders(LanguageMiddleware(app)), config.max_body, config.body_seconds)
 
 
 _app: ASGIApp | None = None
@@ -76,6 +97,12 @@ def __getattr__(name: str) -> Any:
     global _app
     if name == "app":
         if _app is None:
-            _app = create_app()
+            try:
+                _app = create_app()
+            except TotemdeckError as exc:
+                # the worker of `uvicorn totemdeck.web:app`: one line, then uvicorn's
+                # "startup failure" code, so its supervisor stops instead of restarting
+                print(f"totemdeck: error: {exc}", file=sys.stderr, flush=True)
+                raise SystemExit(STARTUP_FAILURE) from None
         return _app
     raise AttributeError(name)

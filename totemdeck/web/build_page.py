@@ -55,7 +55,7 @@ def default_query(totem: Card | None) -> str:
     return f"totem:{totem.id}" if has_search_language() else ""
 
 
-async def build_page(request: Request) -> Response:
+def build_page(request: Request) -> Response:
     lib = library(request)
     lang = language(request)
     code = request.query_params.get("d", "")

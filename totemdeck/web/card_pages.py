@@ -17,7 +17,7 @@ GRID_LIMIT = 60
 MAX_PRINTS = 200
 
 
-async def cards_page(request: Request) -> Response:
+def cards_page(request: Request) -> Response:
     lib = library(request)
     query = request.query_params.get("q", "")
     limit = int_param(request, "limit", GRID_LIMIT, 1, 240)
@@ -31,7 +31,7 @@ async def cards_page(request: Request) -> Response:
     )
 
 
-async def card_page(request: Request) -> Response:
+def card_page(request: Request) -> Response:
     lib = library(request)
     card_id = request.path_params["card_id"][:60]
     card = lib.catalogue.get(card_id)

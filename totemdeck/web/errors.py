@@ -54,6 +54,16 @@ async def too_large(request: Request, exc: Exception) -> Response:
     return error_page(request, 413, _("Too large"), message)
 
 
+async def too_slow(request: Request, exc: Exception) -> Response:
+    message = _("The request body did not arrive in time; send it again.")
+    headers = {"Connection": "close"}
+    if wants_json(request):
+        return JSONResponse({"error": message}, status_code=408, headers=headers)
+    response = error_page(request, 408, _("Too slow"), message)
+    response.headers.update(headers)
+    return response
+
+
 def unavailable_message() -> str:
     return _(
         "The card catalogue of this server cannot be read; the people who run it have to "

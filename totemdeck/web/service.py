@@ -35,6 +35,13 @@ LANGUAGES = ("en", "es")
 # the CLI). An upload inside it stays under the form parser's 1 MiB in-memory spool, so no
 # request ever makes the server write a temporary file.
 DEFAULT_MAX_BODY = 1024 * 1024
+# Threads per process for the library's work (off the event loop): enough that one long
+# request never holds up the others, few enough that their per-thread state stays small.
+DEFAULT_THREADS = 4
+# A request body must arrive within this: 1 MiB in 30 s is ~35 KB/s, any real upload is faster.
+BODY_SECONDS = 30.0
+# Lines past which a list is "long" (a deck is 100 cards): long lists are checked one at a time.
+LONG_LIST = 400
 # How long a health verdict on the catalogue file stands (one check costs ~0.5 ms).
 HEALTH_SECONDS = 2.0
 
@@ -49,6 +56,8 @@ class WebConfig:
     images: bool = True
     max_body: int = DEFAULT_MAX_BODY
     health_seconds: float = HEALTH_SECONDS
+    threads: int = DEFAULT_THREADS  # worker threads a process checks decks in
+    body_seconds: float = BODY_SECONDS  # a request body must arrive within this
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> WebConfig:
@@ -64,6 +73,8 @@ class WebConfig:
             max_body=min(
                 int(env.get("TOTEMDECK_WEB_MAX_BODY", DEFAULT_MAX_BODY)), DEFAULT_MAX_BODY
             ),
+            threads=max(1, min(int(env.get("TOTEMDECK_WEB_THREADS", DEFAULT_THREADS)), 64)),
+            body_seconds=max(0.1, float(env.get("TOTEMDECK_WEB_BODY_SECONDS", BODY_SECONDS))),
         )
 
 
@@ -83,6 +94,7 @@ class Library:
         self._local = threading.local()
         self.catalogue.count()  # fail now (CatalogueMissing) rather than on the first request
         self._health_lock = threading.Lock()
+        self._long_lists = threading.Lock()
         self._health: tuple[float, str | None] = (time.monotonic(), None)
 
     def health(self) -> str | None:
@@ -125,7 +137,12 @@ class Library:
         return decklist_from_bytes(data, name)
 
     def check(self, decklist: Decklist, lang: str = "en") -> CheckedDeck:
-        return self.checker(lang).check_deck(decklist)
+        """The verdict; a list far longer than a deck waits for the other long ones (one at a
+        time per process), so long lists share one thread's worth of the GIL, not all."""
+        if len(decklist.lines) + len(decklist.problems) <= LONG_LIST:
+            return self.checker(lang).check_deck(decklist)
+        with self._long_lists:
+            return self.checker(lang).check_deck(decklist)
 
     def check_code(self, code: str, lang: str = "en") -> CheckedDeck:
         """The deck a share code stands for, checked (``ShareCodeError`` if unreadable)."""
