@@ -16,6 +16,7 @@ from starlette.testclient import TestClient
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist.jsondeck import MAX_ENTRIES
 from totemdeck.decklist.read import MAX_LINES, decklist_from_bytes
+from totemdeck.decklist.resolve import SUGGESTION_BUDGET
 from totemdeck.web.share import MAX_ENTRIES as SHARE_ENTRIES
 from totemdeck.web.share import SharedCard, encode
 
@@ -127,3 +128,17 @@ def test_the_api_refuses_a_huge_json_deck_quickly(client: TestClient) -> None:
     assert time.perf_counter() - started < SECONDS
     assert answer.status_code == 200  # read: one malformed-line finding, a clear verdict
     assert "entry limit" in answer.text
+
+
+def test_suggestions_have_a_budget_per_deck(client: TestClient) -> None:
+    """Item 3: "did you mean" (~1 ms a name) for the first names only, the rest say so."""
+    names = "".join(f"1 Charizzard Number {i}\n" for i in range(SUGGESTION_BUDGET + 15))
+    report = client.post("/api/check", content=(TOTEM + names).encode()).json()
+    unknown = [f for f in report["findings"] if f["code"] == "unknown-card"]
+    assert len(unknown) == SUGGESTION_BUDGET + 15
+    skipped = [f for f in unknown if f["context"].get("suggestions_skipped")]
+    assert len(skipped) == 15
+    assert all(f"first {SUGGESTION_BUDGET} unknown names" in f["message"] for f in skipped)
+    assert all(f["context"]["suggestions"] for f in unknown[:SUGGESTION_BUDGET])
+    again = client.post("/api/check", content=(TOTEM + names).encode()).json()
+    assert again == report  # the budget is per deck, not per server
