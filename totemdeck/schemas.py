@@ -6,6 +6,7 @@ import importlib
 import json
 from collections.abc import Callable
 from functools import cache
+from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +15,9 @@ if TYPE_CHECKING:
 
 # jsonschema takes ~160 ms to import here; it is loaded only to explain an invalid document
 # or for bulk checks, so `totemdeck check` starts fast. fastjsonschema answers valid/invalid.
+
+# ``first_error`` explains the first error only, read lazily (the most relevant part of it).
+FIRST_ERRORS = 1
 
 _PACKAGED = Path(__file__).parent / "schemas"  # inside an installed wheel
 _SOURCE_TREE = Path(__file__).parent.parent / "schemas"  # an editable install or a checkout
@@ -78,7 +82,8 @@ def first_error(name: str, instance: Any) -> str | None:
         return None
     from jsonschema.exceptions import best_match
 
-    error = best_match(validator(name).iter_errors(instance))
+    # the first errors only (lazily): a document of 300,000 bad entries has 300,000 of them
+    error = best_match(islice(validator(name).iter_errors(instance), FIRST_ERRORS))
     if error is None:
         return None
     where = "".join(f"[{p}]" if isinstance(p, int) else f".{p}" for p in error.absolute_path)

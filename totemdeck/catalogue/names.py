@@ -28,7 +28,7 @@ _BRACKETS = re.compile(r"[\[\]]")
 _SPACES = re.compile(r"\s+")
 
 
-@lru_cache(maxsize=65536)
+@lru_cache(maxsize=32768)  # bounded: the web app meets every name a visitor types
 def fold(text: str) -> str:
     """Case-, accent- and apostrophe-insensitive form of any text, spaces collapsed."""
     text = text.translate(_APOSTROPHES)
@@ -38,7 +38,7 @@ def fold(text: str) -> str:
     return _SPACES.sub(" ", stripped).strip().casefold()
 
 
-@lru_cache(maxsize=65536)  # ~20,000 distinct names; imports and suggestions repeat them
+@lru_cache(maxsize=32768)  # ~20,000 distinct names (a Pokémon key and a plain one), bounded
 def name_key(name: str, supertype: str | None = None) -> str:
     """The key under which two card names are "the same name" for the rules.
 

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from totemdeck.catalogue.damage import connect_read_only, damaged
 from totemdeck.catalogue.errors import CatalogueDamaged, CatalogueError, CatalogueMissing
+from totemdeck.catalogue.lru import LRU
 from totemdeck.catalogue.model import Card, CardSet
 from totemdeck.catalogue.names import fold, name_key
 from totemdeck.catalogue.schema import DB_NAME, ENV_VAR, SCHEMA_VERSION, default_dir, number_key
@@ -24,6 +25,10 @@ __all__ = [
     "default_dir",
     "number_key",
 ]
+
+# Lookups remembered per open catalogue (a few hundred bytes each; the cards themselves are
+# kept once, ~21,000 at most, by ``_cards``).
+QUERY_MEMO = 8192
 
 
 def _outdated(path: Path, found: str | None) -> str:
@@ -52,8 +57,8 @@ class Catalogue:
         self._db = connection
         self._cards: dict[str, Card] = {}
         # The file is read-only while open, so lookups are memoised (checking many decks
-        # asks for the same prints again and again).
-        self._ids_by_query: dict[tuple[str, ...], list[str]] = {}
+        # asks for the same prints again and again), misses too, up to QUERY_MEMO.
+        self._ids_by_query: LRU[tuple[str, ...], list[str]] = LRU(QUERY_MEMO)
         self._sets: dict[str, CardSet] | None = None
         self._set_aliases: dict[str, list[str]] | None = None
         self._names: list[str] | None = None
@@ -154,8 +159,9 @@ class Catalogue:
         """Every print whose name is the same name (FORMAT.md rules), oldest first."""
         keys = tuple(sorted({name_key(name), name_key(name, "Pokémon")}))
         memo = ("name", *keys)
-        if memo in self._ids_by_query:
-            return [self._cards[i] for i in self._ids_by_query[memo]]
+        known = self._ids_by_query.get(memo)
+        if known is not None:
+            return [self._cards[i] for i in known]
         marks = ",".join("?" * len(keys))
         rows = self._db.execute(
             f"SELECT id, data FROM cards WHERE name_key IN ({marks}) "
@@ -164,7 +170,7 @@ class Catalogue:
             (*keys, *keys),
         ).fetchall()
         cards = sorted(self._load(rows), key=lambda c: (c.set.release_date, c.id))
-        self._ids_by_query[memo] = [c.id for c in cards]
+        self._ids_by_query.put(memo, [c.id for c in cards])
         return cards
 
     def _memo(self, key: tuple[str, ...], sql: str, args: tuple[str, ...]) -> list[Card]:
@@ -172,7 +178,7 @@ class Catalogue:
         if ids is not None:
             return [self._cards[i] for i in ids]
         cards = self._load(self._db.execute(sql, args).fetchall())
-        self._ids_by_query[key] = [c.id for c in cards]
+        self._ids_by_query.put(key, [c.id for c in cards])
         return cards
 
     def by_set_number(self, set_id: str, number: str) -> list[Card]:

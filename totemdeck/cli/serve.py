@@ -1,4 +1,9 @@
-"""``totemdeck serve``: the web app on this machine (or, with --host, for a community)."""
+"""``totemdeck serve``: the web app on this machine (or, with --host, for a community).
+
+It is also the production command (docs/web.md, "Running it for a community"): it refuses
+a missing catalogue once, in one line, before any worker starts, and serves through
+``totemdeck.web.server`` (TCP_NODELAY with several workers, timeouts, a connection cap).
+"""
 
 from __future__ import annotations
 
@@ -32,9 +37,8 @@ def serve_command(
     import os
 
     try:
-        import uvicorn
-
         from totemdeck.web import create_app
+        from totemdeck.web.server import run
         from totemdeck.web.service import WebConfig
     except ImportError as exc:
         raise UsageError(
@@ -55,7 +59,4 @@ def serve_command(
     os.environ["TOTEMDECK_WEB_IMAGES"] = "1" if images else "0"
     shown = f"[{host}]" if ":" in host else host
     typer.echo(f"totemdeck: serving {folder} at http://{shown}:{port}/ (Ctrl-C stops)", err=True)
-    uvicorn.run(
-        "totemdeck.web:app", host=host, port=port, workers=workers, log_level="warning",
-        server_header=False,
-    )  # fmt: skip
+    run(host, port, workers)  # uvicorn with TCP_NODELAY, timeouts and a connection cap

@@ -24,6 +24,10 @@ FORMAT_NAME = "totem"
 DOCUMENT_VERSION = 1
 MAX_NUMBER_DIGITS = 20
 MAX_COUNT = 999
+# The text limit of ``read.MAX_LINES`` counts text lines; a JSON deck is one line, so its
+# entries are counted before anything else looks at them (a schema error for each of
+# 300,000 entries took 13 s).
+MAX_ENTRIES = 5000
 
 # https://images.pokemontcg.io/<set id>/<number>[_hires].png: the print a TTS card shows.
 _POKEMONTCG_IMAGE = re.compile(
@@ -99,6 +103,14 @@ def parse_json_deck(text: str, source: str = "<json>") -> Decklist:
     document, reason = load_json(text)
     if reason is not None:
         return _problem(reason, source)
+    held = entry_count(document)
+    if held > MAX_ENTRIES:
+        return _problem(
+            _("{count} entries is over the {limit} entry limit of a JSON deck").format(
+                count=held, limit=MAX_ENTRIES
+            ),
+            source,
+        )
     if isinstance(document, dict) and "ObjectStates" in document:
         return _tabletop_simulator(document, source)
     if isinstance(document, dict) and document.get("Name") in {"Deck", "DeckCustom"}:
@@ -179,6 +191,25 @@ def _element_starts(text: str, decoder: json.JSONDecoder, at: int) -> list[int]:
         _value, at = decoder.raw_decode(text, at)
         at = _skip(text, at, " \t\r\n,")
     return starts
+
+
+def entry_count(document: Any) -> int:
+    """How many entries (cards, lines) a JSON deck of any shape we read holds, at a glance:
+    the lists of the document, the Limitless sections, the TTS objects and what they hold."""
+    if isinstance(document, list):
+        return len(document)
+    if not isinstance(document, dict):
+        return 0
+    total = 0
+    for key in ("totem", "cards", *_LIMITLESS_SECTIONS, "ObjectStates", "ContainedObjects"):
+        value = document.get(key)
+        if isinstance(value, list):
+            total += len(value)
+    states = document.get("ObjectStates")
+    for state in states if isinstance(states, list) else []:
+        held = state.get("ContainedObjects") if isinstance(state, dict) else None
+        total += len(held) if isinstance(held, list) else 0
+    return total
 
 
 def _what_it_is(document: Any) -> str:

@@ -13,7 +13,9 @@ import datetime as dt
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Any
 
+from totemdeck.catalogue.lru import LRU
 from totemdeck.catalogue.model import Card, CardSet, basic_energy_type
 from totemdeck.catalogue.names import name_key
 from totemdeck.catalogue.read import Catalogue
@@ -75,6 +77,13 @@ class ResolvedDeck:
         return tuple(r for r in self.lines if not r.line.is_totem)
 
 
+# "Did you mean" costs ~1 ms a name (fuzzy over ~20,000 names): a deck gets suggestions for
+# its first this many unknown names; the rest are reported without them, and say so.
+SUGGESTION_BUDGET = 25
+# Lines remembered (as written) by a long-lived resolver.
+LINE_MEMO = 8192
+
+
 class Resolver:
     """Holds what resolution needs from a catalogue; build once, resolve many decks."""
 
@@ -87,7 +96,10 @@ class Resolver:
         self._basic_energy: dict[str, tuple[Card, ...]] = {}
         self.loose = LooseNames(catalogue)  # ShayminEX, Mr.Mime, Battle Compressor, Gengar Prime
         # What a line's text resolved to (lines that resolved cleanly); decks share cards.
-        self._memo: dict[tuple[object, ...], tuple[tuple[Card, ...], str, str | None]] = {}
+        self._memo: LRU[tuple[object, ...], tuple[tuple[Card, ...], str, str | None]] = LRU(
+            LINE_MEMO
+        )
+        self._suggestions_left = SUGGESTION_BUDGET  # reset by each ``resolve``
 
     @property
     def suggester(self) -> Suggester:
@@ -100,6 +112,7 @@ class Resolver:
             Finding("malformed-line", _problem_message(p.line, p.message, p.raw), p.line)
             for p in decklist.problems
         ]
+        self._suggestions_left = SUGGESTION_BUDGET
         lines = read_in_language(decklist, [self.resolve_line(line) for line in decklist.lines])
         findings += [r.finding for r in lines if r.finding is not None]
         findings.sort(key=lambda f: f.line or 0)
@@ -117,7 +130,7 @@ class Resolver:
             return ResolvedLine(line, known[0], known[1], note=known[2])
         resolved = self._resolve_line(line)
         if resolved.finding is None:
-            self._memo[key] = (resolved.candidates, resolved.via, resolved.note)
+            self._memo.put(key, (resolved.candidates, resolved.via, resolved.note))
         return resolved
 
     def _resolve_line(self, line: DeckLine) -> ResolvedLine:
@@ -485,17 +498,23 @@ class Resolver:
 
     def _unknown(self, line: DeckLine, message: str, written: str) -> ResolvedLine:
         """An ``unknown-card`` finding; ``written`` (if any) gets the closest names."""
-        suggestions = self.suggester.closest(written) if written else []
         text = _("line {line}: {message}").format(line=line.line, message=message)
-        if suggestions:
-            text = _("{message}; did you mean {names}?").format(
-                message=text, names=", ".join(repr(s) for s in suggestions)
+        context: dict[str, Any] = {"suggestions": []}
+        if written and self._suggestions_left <= 0:
+            text = _("{message} (no suggestions past the first {n} unknown names)").format(
+                message=text, n=SUGGESTION_BUDGET
             )
+            context["suggestions_skipped"] = True
+        elif written:
+            self._suggestions_left -= 1
+            suggestions = self.suggester.closest(written)
+            context["suggestions"] = suggestions
+            if suggestions:
+                text = _("{message}; did you mean {names}?").format(
+                    message=text, names=", ".join(repr(s) for s in suggestions)
+                )
         return ResolvedLine(
-            line,
-            (),
-            "none",
-            Finding("unknown-card", text, line.line, context={"suggestions": suggestions}),
+            line, (), "none", Finding("unknown-card", text, line.line, context=context)
         )
 
 

@@ -8,70 +8,60 @@ deck lives in the URL, the catalogue is read-only).
 
 from __future__ import annotations
 
+import sys
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from typing import Any
 
+from anyio import to_thread
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
 from starlette.requests import Request
-from starlette.responses import JSONResponse, PlainTextResponse, Response
+from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
-from totemdeck.i18n import _
-from totemdeck.web import api, build_page, card_pages, deck_pages, help_pages, table_pages
+from totemdeck.catalogue.errors import CatalogueError
+from totemdeck.errors import TotemdeckError
+from totemdeck.web import (
+    api,
+    build_page,
+    card_pages,
+    deck_pages,
+    errors,
+    help_pages,
+    table_pages,
+)
+from totemdeck.web.errors import CatalogueGate
 from totemdeck.web.language import LanguageMiddleware
-from totemdeck.web.pages import error_page
-from totemdeck.web.security import BodyLimit, BodyTooLarge, SecurityHeaders
+from totemdeck.web.security import BodyLimit, BodyTooLarge, BodyTooSlow, SecurityHeaders
 from totemdeck.web.service import Library, WebConfig
 from totemdeck.web.templating import TEMPLATES, environment
 
 __all__ = ["WebConfig", "create_app"]
 
 STATIC = TEMPLATES.parent / "static"
+# uvicorn's exit code for a worker that cannot start (its supervisor then stops, not retries)
+STARTUP_FAILURE = 3
+
+
+def _lifespan(threads: int) -> Callable[[Starlette], AbstractAsyncContextManager[None]]:
+    """Size the thread pool the handlers run in: each thread keeps its own catalogue
+    connection and checker (~4 MB), and the GIL gains nothing from more threads than a few."""
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        to_thread.current_default_thread_limiter().total_tokens = threads
+        yield
+
+    return lifespan
 
 
 async def _health(request: Request) -> Response:
-    return PlainTextResponse("ok\n")
-
-
-def _wants_json(request: Request) -> bool:
-    return request.url.path.startswith("/api/")
-
-
-async def _http_error(request: Request, exc: Exception) -> Response:
-    status = exc.status_code if isinstance(exc, HTTPException) else 500
-    titles = {404: _("Not found"), 405: _("Not allowed"), 400: _("Bad request")}
-    detail = exc.detail if isinstance(exc, HTTPException) else "error"
-    if _wants_json(request):
-        return JSONResponse({"error": str(detail)}, status_code=status)
-    if status == 404:
-        message = _("There is no page here. Start from Check, Build or Cards.")
-    else:
-        message = str(detail)
-    return error_page(request, status, titles.get(status, _("Error")), message)
-
-
-async def _too_large(request: Request, exc: Exception) -> Response:
-    limit = request.app.state.library.config.max_body
-    message = _("The request body is over {limit} bytes; a decklist is at most 1 MiB.").format(
-        limit=limit
-    )
-    if _wants_json(request):
-        return JSONResponse({"error": message}, status_code=413)
-    return error_page(request, 413, _("Too large"), message)
-
-
-async def _server_error(request: Request, exc: Exception) -> Response:
-    """Any bug: a plain page (the traceback goes to the server's log, not the player)."""
-    if _wants_json(request):
-        return JSONResponse({"error": "internal error"}, status_code=500)
-    try:
-        return error_page(
-            request, 500, _("Something broke"), _("The server could not answer this request.")
-        )
-    except Exception:  # the error page itself failed: the plainest answer there is
-        return PlainTextResponse("Internal error\n", status_code=500)
+    """``ok`` while the catalogue reads (``CatalogueGate`` answers 503 before this otherwise)."""
+    return PlainTextResponse("ok\n", headers={"Cache-Control": "no-store"})
 
 
 def create_app(config: WebConfig | None = None) -> ASGIApp:
@@ -94,15 +84,19 @@ def create_app(config: WebConfig | None = None) -> ASGIApp:
     app = Starlette(
         debug=False,
         routes=routes,
+        middleware=[Middleware(CatalogueGate, library=library)],
+        lifespan=_lifespan(config.threads),
         exception_handlers={
-            HTTPException: _http_error,
-            BodyTooLarge: _too_large,
-            Exception: _server_error,
+            HTTPException: errors.http_error,
+            BodyTooLarge: errors.too_large,
+            BodyTooSlow: errors.too_slow,
+            CatalogueError: errors.catalogue_broken,
+            Exception: errors.server_error,
         },
     )
     app.state.library = library
     app.state.templates = environment(images=config.images)
-    return BodyLimit(SecurityHeaders(LanguageMiddleware(app)), config.max_body)
+    return BodyLimit(SecurityHeaders(LanguageMiddleware(app)), config.max_body, config.body_seconds)
 
 
 _app: ASGIApp | None = None
@@ -113,6 +107,12 @@ def __getattr__(name: str) -> Any:
     global _app
     if name == "app":
         if _app is None:
-            _app = create_app()
+            try:
+                _app = create_app()
+            except TotemdeckError as exc:
+                # the worker of `uvicorn totemdeck.web:app`: one line, then uvicorn's
+                # "startup failure" code, so its supervisor stops instead of restarting
+                print(f"totemdeck: error: {exc}", file=sys.stderr, flush=True)
+                raise SystemExit(STARTUP_FAILURE) from None
         return _app
     raise AttributeError(name)

@@ -7,6 +7,7 @@ the deck is legal or not: the verdict is ``legal``); an unreadable body is 400 w
 
 from __future__ import annotations
 
+from starlette.concurrency import run_in_threadpool
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
@@ -26,15 +27,21 @@ def _error(message: str, status: int) -> JSONResponse:
 
 
 async def api_check(request: Request) -> Response:
-    """Deck text (any format ``totemdeck check`` reads, the JSON deck document included)."""
+    """Deck text (any format ``totemdeck check`` reads, the JSON deck document included).
+
+    The body is read on the event loop; the check runs in a worker thread."""
+    code = request.query_params.get("d")
+    data = b"" if code is not None else await request.body()
+    return await run_in_threadpool(_check, request, code, data)
+
+
+def _check(request: Request, code: str | None, data: bytes) -> Response:
     lib = library(request)
     lang = language(request)
-    code = request.query_params.get("d")
     try:
         if code is not None:
             checked = lib.check_code(code, lang)
         else:
-            data = await request.body()
             if not data.strip():
                 return _error(_("the request body is empty: send a decklist"), 400)
             checked = lib.check(lib.read(data, "request body"), lang)
@@ -43,7 +50,7 @@ async def api_check(request: Request) -> Response:
     return JSONResponse(checked.report.as_dict(), headers=API_HEADERS)
 
 
-async def api_cards(request: Request) -> Response:
+def api_cards(request: Request) -> Response:
     lib = library(request)
     query = request.query_params.get("q", "")
     if not query.strip():
@@ -66,7 +73,7 @@ async def api_cards(request: Request) -> Response:
     )
 
 
-async def api_totem(request: Request) -> Response:
+def api_totem(request: Request) -> Response:
     lib = library(request)
     card_id = request.path_params["card_id"][:60]
     card = lib.catalogue.get(card_id)

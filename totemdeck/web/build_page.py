@@ -172,7 +172,7 @@ def _totem_stage(request: Request, deck: SharedDeck, asked: str | None, page: in
     )
 
 
-async def build_page(request: Request) -> Response:
+def build_page(request: Request) -> Response:
     lib = library(request)
     code = request.query_params.get("d", "")
     try:

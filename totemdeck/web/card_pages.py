@@ -21,7 +21,7 @@ MAX_PRINTS = 200
 ORDERS = ("name", "released", "hp", "type", "set", "column")
 
 
-async def cards_page(request: Request) -> Response:
+def cards_page(request: Request) -> Response:
     lib = library(request)
     query = request.query_params.get("q", "")
     limit = int_param(request, "limit", GRID_LIMIT, 1, 240)
@@ -64,7 +64,7 @@ async def cards_page(request: Request) -> Response:
     )
 
 
-async def card_page(request: Request) -> Response:
+def card_page(request: Request) -> Response:
     lib = library(request)
     card_id = request.path_params["card_id"][:60]
     card = lib.catalogue.get(card_id)

@@ -1,10 +1,15 @@
-"""The pages about one deck: Check (paste, upload or a share link), Stats and Export."""
+"""The pages about one deck: Check (paste, upload or a share link), Stats and Export.
+
+Handlers are plain functions (Starlette runs them in its thread pool) or hand their work to
+it: the library's CPU work never runs on the event loop.
+"""
 
 from __future__ import annotations
 
 import random
 import secrets
 
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -60,20 +65,12 @@ def _report_context(
 
 
 async def check_page(request: Request) -> Response:
-    """GET: the form, or a shared deck's verdict; POST: the verdict on a pasted or uploaded list."""
-    lib = library(request)
-    lang = language(request)
+    """GET: the form, or a shared deck's verdict; POST: the verdict on a pasted or uploaded list.
+
+    Only reading the form happens on the event loop; the library's work (reading, checking,
+    rendering) runs in a worker thread, so a long list never stalls the other visitors."""
     if request.method == "GET":
-        if not request.query_params.get("d"):
-            return render(request, "check.html", {"placeholder": PLACEHOLDER, "deck_text": ""})
-        shared = _shared(request)
-        if isinstance(shared, HTMLResponse):
-            return shared
-        code, checked = shared
-        # the list as it was shared, every line in its place, prints as players write them
-        text = readable(checked, decode(code), lib.checker(lang).resolver).text()
-        context = _report_context(request, checked, text, checked.resolved.decklist.name)
-        return render(request, "check.html", context)
+        return await run_in_threadpool(_shared_verdict, request)
     try:
         async with request.form(max_files=1, max_fields=4, max_part_size=MAX_BYTES + 1) as form:
             upload = form.get("file")
@@ -86,6 +83,26 @@ async def check_page(request: Request) -> Response:
                 name = "pasted list"
     except HTTPException as exc:  # malformed multipart, too many parts
         return error_page(request, 400, _("Unreadable form"), f"{exc.detail}.")
+    return await run_in_threadpool(_posted_verdict, request, data, name)
+
+
+def _shared_verdict(request: Request) -> Response:
+    if not request.query_params.get("d"):
+        return render(request, "check.html", {"placeholder": PLACEHOLDER, "deck_text": ""})
+    shared = _shared(request)
+    if isinstance(shared, HTMLResponse):
+        return shared
+    code, checked = shared
+    lib = library(request)
+    lang = language(request)
+    # the list as it was shared, every line in its place, prints as players write them
+    text = readable(checked, decode(code), lib.checker(lang).resolver).text()
+    context = _report_context(request, checked, text, checked.resolved.decklist.name)
+    return render(request, "check.html", context)
+
+
+def _posted_verdict(request: Request, data: bytes, name: str) -> Response:
+    lib = library(request)
     if not data.strip():
         return render(
             request,
@@ -107,13 +124,13 @@ async def check_page(request: Request) -> Response:
             {"placeholder": PLACEHOLDER, "deck_text": text, "problem": str(exc)},
             400,
         )
-    checked = lib.check(decklist, lang)
+    checked = lib.check(decklist, language(request))
     text = data.decode("utf-8", "replace")
     title = checked.report.name or (name if name != "pasted list" else None)
     return render(request, "check.html", _report_context(request, checked, text, title))
 
 
-async def stats_page(request: Request) -> Response:
+def stats_page(request: Request) -> Response:
     shared = _shared(request)
     if isinstance(shared, HTMLResponse):
         return shared
@@ -154,7 +171,7 @@ async def stats_page(request: Request) -> Response:
     )
 
 
-async def export_page(request: Request) -> Response:
+def export_page(request: Request) -> Response:
     shared = _shared(request)
     if isinstance(shared, HTMLResponse):
         return shared
@@ -176,7 +193,7 @@ _MEDIA = {
 }
 
 
-async def export_download(request: Request) -> Response:
+def export_download(request: Request) -> Response:
     """The deck as a file, legal decks only (as ``totemdeck export``)."""
     to = request.path_params["to"]
     if to not in _MEDIA:
@@ -209,7 +226,7 @@ async def export_download(request: Request) -> Response:
     )
 
 
-async def switch_language(request: Request) -> Response:
+def switch_language(request: Request) -> Response:
     """Remember the chosen language in a cookie and go back (only to a page of this site)."""
     wanted = request.query_params.get("to", "en")
     back = request.query_params.get("next", "/")

@@ -10,6 +10,7 @@ import importlib
 from dataclasses import dataclass
 from typing import Any
 
+from totemdeck.catalogue.errors import CatalogueError
 from totemdeck.catalogue.model import Card
 from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import N_, _
@@ -74,6 +75,8 @@ def find_cards(
             banlist=lib.banlist,
             format_rules=lib.fmt,
         )
+    except CatalogueError:  # the server's fault (damage): 503, never the query's 400
+        raise
     except TotemdeckError as exc:  # QuerySyntaxError and bad values: the query's fault
         return Found([], 0, "", str(exc), getattr(exc, "position", None))
     cards = list(result.cards)[offset : offset + limit]

@@ -29,7 +29,7 @@ def _index(request: Request) -> NameIndex:
         return _INDEXES[key]
 
 
-async def api_names(request: Request) -> Response:
+def api_names(request: Request) -> Response:
     """``["Charizard", "Charizard ex", …]``: up to 20 names for what was typed."""
     text = request.query_params.get("q", "")
     limit = int_param(request, "limit", 20, 1, 20)
@@ -37,7 +37,7 @@ async def api_names(request: Request) -> Response:
     return JSONResponse(names, headers={"Cache-Control": "public, max-age=3600"})
 
 
-async def search_help(request: Request) -> Response:
+def search_help(request: Request) -> Response:
     from totemdeck.catalogue.search.keys import KEYS
 
     rows = [

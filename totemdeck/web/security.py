@@ -1,9 +1,16 @@
 """Two ASGI middlewares every response passes: security headers, and a request body cap
 enforced while the body is read (a lying or missing Content-Length cannot get past it).
+
+A refused body is still read (and thrown away, up to ``DRAIN_BYTES`` and ``DRAIN_SECONDS``)
+before the 413 goes out: a server that closes with unread bytes makes the kernel reset the
+connection, and the client sees a reset instead of the sentence. A body must arrive within
+``body_seconds`` (slow uploads are answered 408).
 """
 
 from __future__ import annotations
 
+import asyncio
+import time
 from collections.abc import Iterable
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
@@ -62,17 +69,45 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+DRAIN_BYTES = 8 * 1024 * 1024
+DRAIN_SECONDS = 5.0
+BODY_SECONDS = 30.0
+
+
 class BodyTooLarge(Exception):
     """Raised inside ``receive`` when a body passes the cap; answered with 413."""
+
+
+class BodyTooSlow(Exception):
+    """Raised inside ``receive`` when a body takes over ``body_seconds``; answered with 408."""
+
+
+async def drain(receive: Receive, seen: int = 0) -> None:
+    """Read and drop the rest of a request body, within ``DRAIN_BYTES`` and ``DRAIN_SECONDS``."""
+    deadline = time.monotonic() + DRAIN_SECONDS
+    while seen <= DRAIN_BYTES:
+        left = deadline - time.monotonic()
+        if left <= 0:
+            return
+        try:
+            message = await asyncio.wait_for(receive(), left)
+        except TimeoutError:
+            return
+        if message["type"] != "http.request":
+            return
+        seen += len(message.get("body", b""))
+        if not message.get("more_body", False):
+            return
 
 
 class BodyLimit:
     """Refuses request bodies over ``max_bytes``: at once when Content-Length says so,
     otherwise as soon as the bytes read pass the cap (chunked or lying clients)."""
 
-    def __init__(self, app: ASGIApp, max_bytes: int) -> None:
+    def __init__(self, app: ASGIApp, max_bytes: int, body_seconds: float = BODY_SECONDS) -> None:
         self.app = app
         self.max_bytes = max_bytes
+        self.body_seconds = body_seconds
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -86,17 +121,28 @@ class BodyLimit:
                     await _too_large(send, "a Content-Length that is not a number", 400)
                     return
                 if declared > self.max_bytes:
+                    await drain(receive)
                     await _too_large(send, f"over {self.max_bytes} bytes")
                     return
         seen = 0
         started = False
+        done = False
+        deadline = time.monotonic() + self.body_seconds
 
         async def counting_receive() -> Message:
-            nonlocal seen
-            message = await receive()
+            nonlocal seen, done
+            if done:  # the body is in: what comes now is the disconnect, whenever it comes
+                return await receive()
+            try:
+                message = await asyncio.wait_for(receive(), max(0.0, deadline - time.monotonic()))
+            except TimeoutError:
+                raise BodyTooSlow from None
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
+                done = not message.get("more_body", False)
                 if seen > self.max_bytes:
+                    if not done:
+                        await drain(receive, seen)
                     raise BodyTooLarge
             return message
 
@@ -111,6 +157,9 @@ class BodyLimit:
         except BodyTooLarge:
             if not started:
                 await _too_large(send, f"over {self.max_bytes} bytes")
+        except BodyTooSlow:
+            if not started:
+                await _too_large(send, f"not sent within {self.body_seconds:g} s", 408)
 
 
 async def _too_large(send: Send, why: str, status: int = 413) -> None:

@@ -10,14 +10,18 @@ the routes run on the event loop's thread).
 from __future__ import annotations
 
 import os
+import sqlite3
 import threading
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from totemdeck.api import load_rules, pieces_of
+from totemdeck.catalogue.damage import check_header, connect_read_only
+from totemdeck.catalogue.errors import CatalogueError
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.read import Catalogue
-from totemdeck.catalogue.schema import default_dir
+from totemdeck.catalogue.schema import DB_NAME, default_dir
 from totemdeck.decklist.model import Decklist
 from totemdeck.decklist.read import decklist_from_bytes
 from totemdeck.rules.banlist import Banlist
@@ -31,6 +35,15 @@ LANGUAGES = ("en", "es")
 # the CLI). An upload inside it stays under the form parser's 1 MiB in-memory spool, so no
 # request ever makes the server write a temporary file.
 DEFAULT_MAX_BODY = 1024 * 1024
+# Threads per process for the library's work (off the event loop): enough that one long
+# request never holds up the others, few enough that their per-thread state stays small.
+DEFAULT_THREADS = 4
+# A request body must arrive within this: 1 MiB in 30 s is ~35 KB/s, any real upload is faster.
+BODY_SECONDS = 30.0
+# Lines past which a list is "long" (a deck is 100 cards): long lists are checked one at a time.
+LONG_LIST = 400
+# How long a health verdict on the catalogue file stands (one check costs ~0.5 ms).
+HEALTH_SECONDS = 2.0
 
 
 def _base_url(value: str | None) -> str | None:
@@ -51,6 +64,9 @@ class WebConfig:
     # The public address share links start with (``TOTEMDECK_BASE_URL``); None: relative
     # links, never the request's Host header (a stranger chooses that).
     base_url: str | None = None
+    health_seconds: float = HEALTH_SECONDS
+    threads: int = DEFAULT_THREADS  # worker threads a process checks decks in
+    body_seconds: float = BODY_SECONDS  # a request body must arrive within this
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> WebConfig:
@@ -67,6 +83,8 @@ class WebConfig:
             max_body=min(
                 int(env.get("TOTEMDECK_WEB_MAX_BODY", DEFAULT_MAX_BODY)), DEFAULT_MAX_BODY
             ),
+            threads=max(1, min(int(env.get("TOTEMDECK_WEB_THREADS", DEFAULT_THREADS)), 64)),
+            body_seconds=max(0.1, float(env.get("TOTEMDECK_WEB_BODY_SECONDS", BODY_SECONDS))),
         )
 
 
@@ -85,6 +103,21 @@ class Library:
         self.banlist, self.fmt = rules
         self._local = threading.local()
         self.catalogue.count()  # fail now (CatalogueMissing) rather than on the first request
+        self._health_lock = threading.Lock()
+        self._long_lists = threading.Lock()
+        self._health: tuple[float, str | None] = (time.monotonic(), None)
+
+    def health(self) -> str | None:
+        """None while the catalogue file reads, else why not (for the server's log only:
+        it names the server's path). Checked on a fresh connection at most every
+        ``health_seconds`` (the open ones may hold pages read before the damage)."""
+        with self._health_lock:
+            checked_at, problem = self._health
+            if time.monotonic() - checked_at < self.config.health_seconds:
+                return problem
+            problem = catalogue_problem(self.config.catalogue / DB_NAME)
+            self._health = (time.monotonic(), problem)
+            return problem
 
     @property
     def _state(self) -> _PerThread:
@@ -114,7 +147,12 @@ class Library:
         return decklist_from_bytes(data, name)
 
     def check(self, decklist: Decklist, lang: str = "en") -> CheckedDeck:
-        return self.checker(lang).check_deck(decklist)
+        """The verdict; a list far longer than a deck waits for the other long ones (one at a
+        time per process), so long lists share one thread's worth of the GIL, not all."""
+        if len(decklist.lines) + len(decklist.problems) <= LONG_LIST:
+            return self.checker(lang).check_deck(decklist)
+        with self._long_lists:
+            return self.checker(lang).check_deck(decklist)
 
     def check_code(self, code: str, lang: str = "en") -> CheckedDeck:
         """The deck a share code stands for, checked (``ShareCodeError`` if unreadable)."""
@@ -128,3 +166,18 @@ class Library:
         if why_not_totem(card):
             return None
         return totem_numbers(self.totem_pieces(card), self.fmt, self.checker().ctx.normal_stage)
+
+
+def catalogue_problem(path: Path) -> str | None:
+    """Why the catalogue file at ``path`` does not read (header, size, a count), or None."""
+    try:
+        check_header(path)
+        db = connect_read_only(path)
+        try:
+            db.execute("SELECT COUNT(*) FROM cards").fetchone()
+            db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        finally:
+            db.close()
+    except (CatalogueError, OSError, sqlite3.Error) as exc:
+        return str(exc)
+    return None

@@ -1,12 +1,15 @@
 """A checked deck arranged the way players read it, for the templates.
 
 The Totem; Pokémon by evolution line; Trainers by Supporter / Item / Pokémon Tool / Stadium;
-Energy; then the lines that matched no card. Each finding is attached to the rows it is
-about (its line, or the cards it names); what is about the whole deck stays on top.
+Energy; then the lines that matched no card. A finding about one row is shown on that row;
+one about several rows (a card named on 4,000 lines) is shown once, in ``shared``, and each
+of its rows points at it by number, so the page grows with the lines, never with their
+product; what is about the whole deck stays on top.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 
 from totemdeck.catalogue.model import LETTER_OF_TYPE, Card
@@ -15,6 +18,13 @@ from totemdeck.export.order import TRAINER_KINDS, export_lines
 from totemdeck.findings import Finding
 from totemdeck.i18n import N_
 from totemdeck.rules.engine import CheckedDeck, Report
+
+# A Totem deck is 100 cards; a list far longer is wrong as a whole, so past this many rows
+# (and this many unmatched lines) the page counts lines instead of showing them: the page
+# stays small whatever is pasted (the findings still name every line, once).
+MAX_SHOWN = 300
+# A Totem is one card, a LEGEND two pieces, a V-UNION four: more tiles would say nothing.
+MAX_TOTEM_TILES = 4
 
 # One letter and one CSS class per Energy type (the letters PTCG Live writes: {R}, {W}…).
 ENERGY_SYMBOLS: dict[str, str] = LETTER_OF_TYPE
@@ -29,12 +39,14 @@ class Row:
     card: Card
     findings: list[Finding] = field(default_factory=list)
     depth: int = 0  # place in its evolution line (0: the Basic)
+    refs: list[int] = field(default_factory=list)  # indexes into DeckView.shared
+    ref_error: bool = False  # whether one of ``refs`` is an error
 
     @property
     def worst(self) -> str | None:
-        if any(f.is_error for f in self.findings):
+        if self.ref_error or any(f.is_error for f in self.findings):
             return "error"
-        return "warning" if self.findings else None
+        return "warning" if self.findings or self.refs else None
 
 
 @dataclass(slots=True)
@@ -51,11 +63,9 @@ class Unresolved:
 class Group:
     key: str  # totem | pokemon | supporter | item | tool | stadium | other | energy
     title: str
-    rows: list[Row]
-
-    @property
-    def count(self) -> int:
-        return sum(r.count for r in self.rows)
+    rows: list[Row]  # the rows shown (at most MAX_SHOWN over the whole deck)
+    count: int = 0  # cards in the whole group, shown or not
+    hidden: int = 0  # rows past MAX_SHOWN, counted but not shown
 
 
 @dataclass(slots=True)
@@ -65,6 +75,9 @@ class DeckView:
     unresolved: list[Unresolved]
     deck_findings: list[Finding]
     totem_cards: list[Card]
+    shared: list[Finding] = field(default_factory=list)  # findings about several rows
+    hidden_unresolved: int = 0  # unmatched lines past MAX_SHOWN, counted but not shown
+    unresolved_count: int = 0
 
     @property
     def legal(self) -> bool:
@@ -125,25 +138,67 @@ def deck_view(checked: CheckedDeck) -> DeckView:
     }
     for problem in checked.resolved.decklist.problems:
         unresolved.setdefault(problem.line, Unresolved(problem.line, problem.raw.strip(), [], []))
-    deck_findings: list[Finding] = []
-    for finding in report.findings:
-        placed = False
-        if finding.line in unresolved:
-            target = unresolved[finding.line]
-            target.findings.append(finding)
-            target.suggestions += [str(s) for s in finding.context.get("suggestions", [])]
-            placed = True
-        for row in rows:
-            if row.line == finding.line or row.card.id in finding.cards:
-                row.findings.append(finding)
-                placed = True
-        if not placed:
-            deck_findings.append(finding)
-    groups = [Group(key, _GROUP_TITLES[key], order[key]) for key in order if order[key]]
+    deck_findings, shared = _place(report.findings, rows, unresolved)
+    shown = sorted(unresolved.values(), key=lambda u: u.line)
     return DeckView(
         report=report,
-        groups=groups,
-        unresolved=sorted(unresolved.values(), key=lambda u: u.line),
+        groups=_groups(order),
+        unresolved=shown[:MAX_SHOWN],
         deck_findings=deck_findings,
-        totem_cards=[e.card for e in checked.deck.totem],
+        totem_cards=_distinct([e.card for e in checked.deck.totem])[:MAX_TOTEM_TILES],
+        shared=shared,
+        hidden_unresolved=max(0, len(shown) - MAX_SHOWN),
+        unresolved_count=len(shown),
     )
+
+
+def _groups(order: dict[str, list[Row]]) -> list[Group]:
+    """The non-empty groups in order, their rows cut once MAX_SHOWN rows are shown."""
+    groups: list[Group] = []
+    room = MAX_SHOWN
+    for key, rows in order.items():
+        if rows:
+            kept = rows[:room]
+            room -= len(kept)
+            count = sum(r.count for r in rows)
+            groups.append(Group(key, _GROUP_TITLES[key], kept, count, len(rows) - len(kept)))
+    return groups
+
+
+def _distinct(cards: list[Card]) -> list[Card]:
+    return list({card.id: card for card in cards}.values())
+
+
+def _place(
+    findings: Iterable[Finding], rows: list[Row], unresolved: dict[int, Unresolved]
+) -> tuple[list[Finding], list[Finding]]:
+    """Attach each finding to its rows (by line and by card, through indexes: linear);
+    return the findings about the whole deck and those shown once for several rows."""
+    by_line: dict[int, list[Row]] = {}
+    by_card: dict[str, list[Row]] = {}
+    for row in rows:
+        by_line.setdefault(row.line, []).append(row)
+        by_card.setdefault(row.card.id, []).append(row)
+    deck_findings: list[Finding] = []
+    shared: list[Finding] = []
+    for finding in findings:
+        target = unresolved.get(finding.line) if finding.line is not None else None
+        if target is not None:
+            target.findings.append(finding)
+            target.suggestions += [str(s) for s in finding.context.get("suggestions", [])]
+        about: dict[int, Row] = {}  # by id(): a row once, in deck order
+        for row in by_line.get(finding.line, []) if finding.line is not None else []:
+            about[id(row)] = row
+        for card_id in finding.cards:
+            for row in by_card.get(card_id, []):
+                about[id(row)] = row
+        if len(about) == 1 and target is None:
+            next(iter(about.values())).findings.append(finding)
+        elif about:
+            shared.append(finding)
+            for row in about.values():
+                row.refs.append(len(shared) - 1)
+                row.ref_error = row.ref_error or finding.is_error
+        elif target is None:
+            deck_findings.append(finding)
+    return deck_findings, shared
