@@ -15,13 +15,15 @@ from urllib.parse import urlencode
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from starlette.testclient import TestClient
-from totemdeck.web.share import VERSION, SharedCard, encode
+
+from totemdeck.sharecode import VERSION, SharedCard, from_cards
+from totemdeck.sharecode import encode as encode_deck
 
 DECK_ROUTES = ["/check", "/build", "/stats", "/export", "/export/ptcgl", "/export/json"]
 ROUTES = [*DECK_ROUTES, "/", "/cards", "/cards/sv3-125", "/api/cards", "/api/totem/sv3-125",
           "/lang", "/healthz"]  # fmt: skip
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-LEGAL_CODE = encode([SharedCard("sv3-125", 1, True), SharedCard("sv4pt5-7", 4)])
+LEGAL_CODE = encode_deck(from_cards([SharedCard("sv3-125", 1, True), SharedCard("sv4pt5-7", 4)]))
 
 
 def _deflated(payload: str) -> str:

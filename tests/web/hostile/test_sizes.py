@@ -12,13 +12,14 @@ import time
 
 import pytest
 from starlette.testclient import TestClient
-from totemdeck.web.share import MAX_ENTRIES as SHARE_ENTRIES
-from totemdeck.web.share import SharedCard, encode
 
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist.jsondeck import MAX_ENTRIES
 from totemdeck.decklist.read import MAX_LINES, decklist_from_bytes
 from totemdeck.decklist.resolve import SUGGESTION_BUDGET
+from totemdeck.sharecode import MAX_ENTRIES as SHARE_ENTRIES
+from totemdeck.sharecode import SharedCard, from_cards
+from totemdeck.sharecode import encode as encode_deck
 
 TOTEM = "Totem: 1\n1 Charizard ex OBF 125\n\nPokémon: 1\n"
 MEGABYTE = 1_000_000
@@ -91,7 +92,9 @@ def test_a_finding_about_every_line_is_shown_once(client: TestClient) -> None:
 def test_the_build_page_of_a_long_share_code_is_bounded(client: TestClient) -> None:
     sizes = []
     for n in (SHARE_ENTRIES // 4, SHARE_ENTRIES - 1):
-        code = encode([SharedCard("sv3-125", 1, True)] + [SharedCard("sv4pt5-7", 1)] * n)
+        code = encode_deck(
+            from_cards([SharedCard("sv3-125", 1, True)] + [SharedCard("sv4pt5-7", 1)] * n)
+        )
         for route in ("/build", "/check", "/stats", "/export"):
             answer = client.get(route, params={"d": code})
             assert answer.status_code < 500
