@@ -118,6 +118,7 @@ def run_import(
             summary = source.import_into(writer, location, options, make_progress())
             result.summaries.append(summary)
         result.merge = _merge_if_needed(writer, result.summaries, options.force)
+        writer.texts().derive()  # each print's texts in other languages, from its twin's
         refresh_search_index(writer, options.force or any(s.changed for s in result.summaries))
         failed = [s for s in result.summaries if s.skipped]
         if failed and not keep_going:
