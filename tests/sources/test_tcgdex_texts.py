@@ -103,7 +103,7 @@ def test_300_random_prints_show_the_tcgdex_spanish_record(
     for raw in _spanish_cards(tcgdex_dir):
         card = _twin(catalogue, raw["id"])
         document = json.loads(render_card_json(card, card_facts(catalogue, card), "es"))
-        assert document["text_lang"] == "es", raw["id"]
+        assert document["text_lang"] in ("es", "es,en"), raw["id"]
         assert document["name"].removesuffix(" LV.X") == _words(raw["name"]).removesuffix(" LV.X")
         expected, shown = _expected(raw), _shown(document)
         _allow_english_where_spanish_is_missing(expected, shown)

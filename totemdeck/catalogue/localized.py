@@ -42,9 +42,35 @@ def text_record(card: Card, lang: str) -> dict[str, Any] | None:
     return None if data is None else _parsed(data)
 
 
+def is_complete(card: Card, text: dict[str, Any]) -> bool:
+    """Whether ``text`` has every piece the English record shows: each attack and ability
+    named (and its effect where the English one has an effect), the card's own text."""
+    attacks, abilities = text["attacks"], text["abilities"]
+    if len(attacks) != len(card.attacks) or len(abilities) != len(card.abilities):
+        return False
+    if not all(
+        t["name"] and (t["text"] or not a.text) for a, t in zip(card.attacks, attacks, strict=True)
+    ):
+        return False
+    if not all(t["name"] for t in abilities):
+        return False
+    return bool(text["rules"]) or not card.rules
+
+
 def is_fallback(card: Card, lang: str) -> bool:
-    """Whether ``card`` is shown in English because the catalogue has no ``lang`` text."""
-    return lang != "en" and lang not in card.texts
+    """Whether some of ``card`` is shown in English for want of its words in ``lang``
+    (no text at all, or a text that lacks an attack, an ability or the card's own text)."""
+    if lang == "en":
+        return False
+    text = text_record(card, lang)
+    return text is None or not is_complete(card, text)
+
+
+def text_lang(card: Card, lang: str) -> str:
+    """Whose words a reader of ``lang`` sees: ``lang``, ``en``, or ``lang,en`` (partly)."""
+    if lang == "en" or text_record(card, lang) is None:
+        return "en"
+    return f"{lang},en" if is_fallback(card, lang) else lang
 
 
 def _attacks(card: Card, text: dict[str, Any]) -> tuple[Attack, ...]:

@@ -11,6 +11,10 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from totemdeck.catalogue.search.spanish import SpanishRow
 
 
 class StagedTexts:
@@ -50,6 +54,21 @@ class StagedTexts:
     def count(self, source: str) -> int:
         row = self._db.execute("SELECT COUNT(*) FROM staged_texts WHERE source = ?", (source,))
         return int(row.fetchone()[0])
+
+    def all_texts(self, lang: str) -> dict[str, str]:
+        """Every print's text record JSON in ``lang`` (after ``derive``)."""
+        return all_texts(self._db, lang)
+
+    def put_search_index(self, rows: Iterable[SpanishRow], inputs: str) -> int:
+        """Replace the Spanish search index (catalogue/search/spanish.py) with ``rows``."""
+        from totemdeck.catalogue.search.spanish import write_index
+
+        return write_index(self._db, rows, inputs)
+
+    def search_index_inputs(self) -> str | None:
+        from totemdeck.catalogue.search.spanish import index_inputs
+
+        return index_inputs(self._db)
 
     def derive(self) -> int:
         """Give every print its twin's texts: through the merge's id aliases, or its own id

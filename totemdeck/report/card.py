@@ -11,6 +11,7 @@ from totemdeck.catalogue.localized import (
     is_fallback,
     localize,
     shown_label,
+    text_lang,
     text_record,
 )
 from totemdeck.catalogue.model import Card
@@ -110,7 +111,7 @@ def render_card_json(card: Card, facts: CardFacts, lang: str = "en") -> str:
     or ``en`` for a print shown in English for want of its text), and the Totem facts."""
     shown = localize(card, lang)
     text = text_record(card, lang) if lang != "en" else None
-    document: dict[str, object] = {**shown.to_record(), "text_lang": text["lang"] if text else "en"}
+    document: dict[str, object] = {**shown.to_record(), "text_lang": text_lang(card, lang)}
     if text is not None:  # the category, stage and type words as that language prints them
         document["printed"] = {key: text[key] for key in PRINTED_WORDS}
     document.update(facts.as_dict())
