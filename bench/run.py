@@ -16,6 +16,7 @@ from bench import (
     bench_import,
     bench_long_decks,
     bench_search,
+    bench_spanish,
     bench_tcgdex,
     bench_web,
 )
@@ -27,6 +28,7 @@ SUITES = {
     "long-decks": bench_long_decks.main,
     "web": bench_web.main,
     "search": bench_search.main,
+    "spanish": bench_spanish.main,
 }
 
 
