@@ -17,6 +17,7 @@ from bench import (
     bench_import,
     bench_long_decks,
     bench_search,
+    bench_spanish,
     bench_startup,
     bench_tcgdex,
     bench_web,
@@ -31,6 +32,7 @@ SUITES = {
     "search": bench_search.main,
     "collection": bench_collection.main,
     "startup": bench_startup.main,
+    "spanish": bench_spanish.main,
 }
 
 

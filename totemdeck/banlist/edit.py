@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 import yaml
 
-from totemdeck.banlist.io import BanlistError, BanlistFile, _quoted, _scalar, sort_key
+from totemdeck.banlist.io import BanlistError, BanlistFile, _quoted, _scalar, reason_yaml, sort_key
 from totemdeck.banlist.io import load_banlist_text as _reload
 from totemdeck.catalogue.names import name_key
 from totemdeck.errors import TotemdeckError
@@ -127,7 +127,7 @@ def _block(entry: BanEntry, dash: int, key: int, newline: str) -> list[str]:
     rows = [" " * dash + "-" + " " * (key - dash - 1) + f"name: {_scalar(entry.name)}"]
     if entry.prints:
         rows.append(" " * key + f"prints: [{', '.join(_scalar(p) for p in entry.prints)}]")
-    rows.append(" " * key + f"reason: {_scalar(entry.reason)}")
+    rows.append(" " * key + f"reason: {reason_yaml(entry)}")
     rows.append(" " * key + f"since: {_quoted(entry.since)}")
     if entry.source:
         rows.append(" " * key + f"source: {_scalar(entry.source)}")

@@ -185,10 +185,11 @@ def load_banlist_text(text: str, name: str = DEFAULT_PATH) -> BanlistFile:
     entries = tuple(
         BanEntry(
             name=e["name"],
-            reason=e["reason"],
+            reason=e["reason"]["en"] if isinstance(e["reason"], dict) else e["reason"],
             since=e["since"],
             prints=tuple(e.get("prints") or ()),
             source=e.get("source"),
+            reason_es=e["reason"].get("es") if isinstance(e["reason"], dict) else None,
         )
         for e in data["entries"]
     )
@@ -232,6 +233,13 @@ def _quoted(value: str) -> str:
     return "'" + value.replace("'", "''") + "'"
 
 
+def reason_yaml(entry: BanEntry) -> str:
+    """``reason``'s value in the file: a scalar, or ``{en: '…', es: '…'}`` on one line."""
+    if entry.reason_es is None:
+        return _scalar(entry.reason)
+    return f"{{en: {_quoted(entry.reason)}, es: {_quoted(entry.reason_es)}}}"
+
+
 def dump_banlist(banfile: BanlistFile) -> str:
     """The canonical text: header comment, format, updated, entries sorted by name.
 
@@ -253,7 +261,7 @@ def dump_banlist(banfile: BanlistFile) -> str:
         out.append(f"- name: {_scalar(entry.name)}")
         if entry.prints:
             out.append(f"  prints: [{', '.join(_scalar(p) for p in entry.prints)}]")
-        out.append(f"  reason: {_scalar(entry.reason)}")
+        out.append(f"  reason: {reason_yaml(entry)}")
         out.append(f"  since: {_quoted(entry.since)}")
         if entry.source:
             out.append(f"  source: {_scalar(entry.source)}")

@@ -101,6 +101,9 @@ class Card:
     weaknesses: tuple[str, ...] = field(default=(), compare=False)
     resistances: tuple[str, ...] = field(default=(), compare=False)
     artist: str | None = field(default=None, compare=False)
+    # The print's text records in other languages, as stored JSON by language (read them
+    # with ``totemdeck.catalogue.localized``); not part of the record.
+    texts: dict[str, str] = field(default_factory=dict, compare=False, hash=False, repr=False)
 
     @property
     def is_pokemon(self) -> bool:
@@ -210,12 +213,18 @@ class Card:
             weaknesses=tuple(record.get("weaknesses", ())),
             resistances=tuple(record.get("resistances", ())),
             artist=record.get("artist"),
+            texts=dict(record.get("texts") or {}),
         )
 
 
 def display_name(card: Card, lang: str = "en") -> str:
-    """The card's name in ``lang`` where the catalogue knows it (``es``), else its English one."""
-    return card.aliases.get(lang, card.name) if lang != "en" else card.name
+    """The card's name in ``lang`` where the catalogue knows it (its text in ``lang``, else
+    its other-language name), else its English one."""
+    if lang == "en":
+        return card.name
+    from totemdeck.catalogue.localized import shown_name  # it reads this module
+
+    return shown_name(card, lang)
 
 
 def basic_energy_type(card: Card) -> str | None:

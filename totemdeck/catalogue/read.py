@@ -15,6 +15,7 @@ from totemdeck.catalogue.lru import LRU
 from totemdeck.catalogue.model import Card, CardSet
 from totemdeck.catalogue.names import fold, name_key
 from totemdeck.catalogue.schema import DB_NAME, ENV_VAR, SCHEMA_VERSION, default_dir, number_key
+from totemdeck.catalogue.texts import texts_of
 from totemdeck.i18n import _
 
 __all__ = [
@@ -111,8 +112,10 @@ class Catalogue:
             fresh = [json.loads(data) for card_id, data in rows if card_id not in self._cards]
             if fresh:
                 aliases = self._aliases_of([record["id"] for record in fresh])
+                texts = texts_of(self._db, [record["id"] for record in fresh])
                 for record in fresh:
                     record["aliases"] = aliases.get(record["id"], {})
+                    record["texts"] = texts.get(record["id"], {})
                     self._cards[record["id"]] = Card.from_record(record)
             return [self._cards[card_id] for card_id, _data in rows]
         except (ValueError, KeyError, TypeError, AttributeError) as exc:

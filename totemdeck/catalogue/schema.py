@@ -14,8 +14,9 @@ DB_NAME = "catalogue.sqlite"
 # Bump on any table change, and on any change to how stored keys are computed (6: name_key's
 # EX and δ rules, ids indexed without case; 7: with the search facts and FTS index beside
 # them; 8: stored records classify Energy by its text, pad no numbers, and give Baby
-# Pokémon the Basic stage): older catalogues are rebuilt by the next import, refused by readers.
-SCHEMA_VERSION = "8"
+# Pokémon the Basic stage; 9: with each print's Spanish text, ``staged_texts`` and
+# ``card_texts``): older catalogues are rebuilt by the next import, refused by readers.
+SCHEMA_VERSION = "9"
 ENV_VAR = "TOTEMDECK_CATALOGUE"
 
 DDL = """
@@ -72,6 +73,31 @@ CREATE TABLE IF NOT EXISTS staged_cards (
     updated TEXT,
     data TEXT NOT NULL,
     PRIMARY KEY (source, id)
+);
+-- A merged source's cards in another language, as fetched and normalised to text records
+-- (sources/tcgdex/localized.py); ``card_texts`` is what the merge derives from them.
+CREATE TABLE IF NOT EXISTS staged_texts (
+    source TEXT NOT NULL,
+    card_id TEXT NOT NULL,
+    lang TEXT NOT NULL,
+    etag TEXT,
+    data TEXT NOT NULL,
+    PRIMARY KEY (source, card_id, lang)
+);
+-- Which staged text is each print's in another language (its TCGdex twin's); derived.
+CREATE TABLE IF NOT EXISTS card_texts (
+    card_id TEXT NOT NULL,
+    lang TEXT NOT NULL,
+    source TEXT NOT NULL,
+    text_id TEXT NOT NULL,
+    PRIMARY KEY (card_id, lang)
+);
+-- The Spanish search index (catalogue/search/spanish.py rebuilds both at each import).
+CREATE TABLE IF NOT EXISTS search_es (
+    card_id TEXT PRIMARY KEY, attack_names TEXT, ability_names TEXT, rarity TEXT, set_name TEXT
+);
+CREATE VIRTUAL TABLE IF NOT EXISTS search_text_es USING fts5(
+    card_id UNINDEXED, body, tokenize = 'unicode61 remove_diacritics 2'
 );
 CREATE TABLE IF NOT EXISTS staged_names (
     source TEXT NOT NULL,

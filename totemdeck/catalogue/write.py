@@ -38,6 +38,7 @@ from totemdeck.i18n import _
 
 if TYPE_CHECKING:
     from totemdeck.catalogue.search.index import SearchRow
+    from totemdeck.catalogue.texts import StagedTexts
 
 __all__ = ["CatalogueWriter"]
 
@@ -419,6 +420,12 @@ class CatalogueWriter:
         from totemdeck.catalogue.search.index import index_inputs
 
         return index_inputs(self._db)
+
+    def texts(self) -> StagedTexts:
+        """The per-print texts in other languages (their tables: catalogue/texts.py)."""
+        from totemdeck.catalogue.texts import StagedTexts
+
+        return StagedTexts(self._db)
 
     def reader(self) -> Catalogue:
         """A ``Catalogue`` over the copy being built (it sees this writer's rows)."""

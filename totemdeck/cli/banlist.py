@@ -91,7 +91,7 @@ def show(file: Path = FileArgument, output: OutputFormat = FormatOption) -> None
     lines = [f"{banfile.banlist.format_name} banlist, updated {banfile.banlist.updated}"]
     for entry in entries:
         scope = ", ".join(entry.prints) if entry.prints else "every print"
-        lines.append(f"  {entry.name} [{scope}] since {entry.since}: {entry.reason}")
+        lines.append(f"  {entry.name} [{scope}] since {entry.since}: {entry.reason_in()}")
     write_text("\n".join(lines) + "\n")
 
 
@@ -110,6 +110,7 @@ def add(
         [], "--print", help="Pin the ban to this print id (repeatable)."
     ),
     reason: str = typer.Option(..., "--reason", help="Why it is banned."),
+    reason_es: str = typer.Option(None, "--reason-es", help="Why it is banned, in Spanish."),
     since: str = typer.Option(None, "--since", help="YYYY-MM-DD (default: today)."),
     source: str = typer.Option(None, "--source", help="Announcement URL or text."),
     force: bool = typer.Option(False, "--force", help="Allow a name the catalogue does not know."),
@@ -130,7 +131,7 @@ def add(
         with Catalogue.open(catalogue) as cat:
             name = resolve_ban_name(cat, name, tuple(prints))
     today = dt.date.today().isoformat()
-    entry = BanEntry(name, reason, since or today, tuple(prints), source)
+    entry = BanEntry(name, reason, since or today, tuple(prints), source, reason_es or None)
     _edit(path, lambda banfile: add_entry(banfile, entry, today))
     say(f"banned {name}" + (f" ({', '.join(prints)})" if prints else " (every print)"))
 

@@ -105,6 +105,6 @@ def show(
         card = find_card(cat, card_id)
         facts = card_facts(cat, card)
     if output is OutputFormat.json:
-        write_text(render_card_json(card, facts))
+        write_text(render_card_json(card, facts, lang))
     else:
         write_text(render_card(card, facts, lang))

@@ -15,6 +15,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from totemdeck.catalogue.localized import shown_label, shown_set_name
 from totemdeck.catalogue.lru import LRU
 from totemdeck.catalogue.model import Card, CardSet, basic_energy_type
 from totemdeck.catalogue.names import name_key
@@ -43,6 +44,11 @@ NAME_MATCH_THRESHOLD = 85.0
 NUMBERED_ON = 100
 # How much of an unreadable line a malformed-line message quotes.
 MAX_SHOWN = 80
+
+
+def _label(card: Card) -> str:
+    """``Charizard ex OBF 125`` with the name in the language being spoken."""
+    return shown_label(card, current_language())
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +149,7 @@ class Resolver:
                     )
                     elsewhere = self.catalogue.by_name(line.name)
                     if elsewhere:
-                        shown = ", ".join(c.label for c in elsewhere[-3:])
+                        shown = ", ".join(_label(c) for c in elsewhere[-3:])
                         message = _("{message} ({name} is {prints})").format(
                             message=message, name=line.name, prints=shown
                         )
@@ -304,11 +310,11 @@ class Resolver:
         if len(in_sets) == 1:  # "GEN 114" is RC14: clients number subsets straight on
             card = in_sets[0]
             note = _("{code} has no card {number}; took {label}, the one {card} there").format(
-                code=code, number=number, label=card.label, card=card.name
+                code=code, number=number, label=_label(card), card=card.name
             )
             return self._checked(line, in_sets, "name in set", note=note)
         if in_sets:  # "LTR 124" is RC9 Kirlia, but LTR 60 is a Kirlia too: the rules decide
-            labels = ", ".join(c.label for c in in_sets[:3])
+            labels = ", ".join(_label(c) for c in in_sets[:3])
             note = _("{code} has no card {number}; read as {name} in {code} ({prints})").format(
                 code=code, number=number, name=name, prints=labels
             )
@@ -447,7 +453,7 @@ class Resolver:
             Finding(
                 "not-legal-print",
                 _("line {line}: {card} is {reason}").format(
-                    line=line.line, card=cards[0].label, reason=reason
+                    line=line.line, card=_label(cards[0]), reason=reason
                 ),
                 line.line,
                 tuple(c.id for c in cards),
@@ -461,7 +467,7 @@ class Resolver:
     def _playable(self, card: Card) -> str | None:
         if card.set.release_date > self.today:
             return _("from {set}, released {date} (after today)").format(
-                set=card.set.name, date=card.set.release_date
+                set=shown_set_name(card, current_language()), date=card.set.release_date
             )
         lowered = f"{card.set.name} {card.set.series}".casefold()
         if "jumbo" in lowered or "oversize" in lowered:
@@ -478,7 +484,7 @@ class Resolver:
         elsewhere = self.catalogue.by_name(name)
         if elsewhere:
             return _("{message} ({name} is {prints})").format(
-                message=where, name=name, prints=", ".join(c.label for c in elsewhere[-3:])
+                message=where, name=name, prints=", ".join(_label(c) for c in elsewhere[-3:])
             )
         return where
 
@@ -492,7 +498,7 @@ class Resolver:
             )
         anywhere = self.catalogue.by_name(name) if name else []
         if anywhere:
-            shown = ", ".join(c.label for c in anywhere[-3:])
+            shown = ", ".join(_label(c) for c in anywhere[-3:])
             return _("{message}; {name} is {prints}").format(message=where, name=name, prints=shown)
         return where
 

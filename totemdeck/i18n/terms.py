@@ -35,6 +35,11 @@ TERMS: dict[str, str] = {
     "Stage 2": N_("Stage 2"),
     "Stage 3": N_("Stage 3"),
     "Restored": N_("Restored"),
+    # printed stages with their own Spanish names (TCGdex's Spanish cards)
+    "VSTAR": N_("VSTAR"),
+    "V-UNION": N_("V-UNION"),
+    "BREAK": N_("BREAK"),
+    "LEGEND": N_("LEGEND"),
     # Trainer kinds
     "Supporter": N_("Supporter"),
     "Item": N_("Item"),

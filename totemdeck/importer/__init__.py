@@ -17,6 +17,7 @@ from pathlib import Path
 from totemdeck.catalogue.write import CatalogueWriter
 from totemdeck.importer import merge
 from totemdeck.importer.search_facts import refresh_search_index
+from totemdeck.importer.spanish_facts import refresh_spanish_index
 from totemdeck.importer.summary import (
     ImportFailed,
     ImportResult,
@@ -124,7 +125,9 @@ def run_import(
             summary = source.import_into(writer, location, options, make_progress())
             result.summaries.append(summary)
         result.merge = _merge_if_needed(writer, result.summaries, options.force)
+        writer.texts().derive()  # each print's texts in other languages, from its twin's
         refresh_search_index(writer, options.force or any(s.changed for s in result.summaries))
+        refresh_spanish_index(writer.texts(), options.force)
         failed = [s for s in result.summaries if s.skipped]
         if failed and not keep_going:
             count = sum(len(s.skipped) for s in failed)

@@ -6,7 +6,15 @@ import json
 from collections.abc import Sequence
 
 from totemdeck.api import CardFacts, TotemLookup
-from totemdeck.catalogue.model import Card, display_name
+from totemdeck.catalogue.localized import (
+    FALLBACK_MARK,
+    is_fallback,
+    localize,
+    shown_label,
+    text_lang,
+    text_record,
+)
+from totemdeck.catalogue.model import Card
 
 
 def card_line(card: Card) -> str:
@@ -24,11 +32,14 @@ def render_card_list(cards: Sequence[Card]) -> str:
 
 
 def render_card(card: Card, facts: CardFacts | None = None, lang: str = "en") -> str:
-    """A readable page about one print in the current language (``facts``: its identity and
-    Totem numbers). Card texts are the catalogue's (English)."""
+    """A readable page about one print in ``lang`` (``facts``: its identity and Totem
+    numbers): the card's own words in ``lang`` where the catalogue has them, else the
+    English ones with ``FALLBACK_MARK`` once beside the name."""
     from totemdeck.i18n import _
     from totemdeck.i18n.terms import term, terms
 
+    english = card
+    card = localize(card, lang)
     kind = term(card.supertype)
     if card.subtypes:
         kind += " — " + terms(card.subtypes)
@@ -63,7 +74,11 @@ def render_card(card: Card, facts: CardFacts | None = None, lang: str = "en") ->
     rows += [(_("text"), rule) for rule in card.rules]
     if card.rarity:
         rows.append((_("rarity"), card.rarity))
-    rows += [(_("also"), f"{alias} ({code})") for code, alias in sorted(card.aliases.items())]
+    rows += [
+        (_("also"), f"{alias} ({code})")
+        for code, alias in sorted(card.aliases.items())
+        if alias != card.name or code == "tcgdex"
+    ]
     if facts is not None:
         rows.append((_("identity"), terms(facts.identity) or _("none")))
         if facts.totem is not None:
@@ -79,29 +94,45 @@ def render_card(card: Card, facts: CardFacts | None = None, lang: str = "en") ->
                 )
             )
     width = max(len(label) for label, _value in rows) + 1
+    mark = f" {FALLBACK_MARK}" if is_fallback(english, lang) else ""
     lines = [
-        f"{display_name(card, lang)}  ({card.id})",
+        f"{card.name}{mark}  ({card.id})",
         *(f"  {label + ':':<{width}}  {value}" for label, value in rows),
     ]
     return "\n".join(lines) + "\n"
 
 
-def render_card_json(card: Card, facts: CardFacts) -> str:
-    return json.dumps({**card.to_record(), **facts.as_dict()}, indent=2, ensure_ascii=False) + "\n"
+PRINTED_WORDS = ("category", "stage", "trainer_type", "energy_type", "types", "weaknesses",
+                 "resistances")  # fmt: skip
 
 
-def render_totem(found: Sequence[TotemLookup]) -> str:
-    """Each print's Totem numbers in one line, or why it cannot be a Totem."""
-    from totemdeck.i18n import _
+def render_card_json(card: Card, facts: CardFacts, lang: str = "en") -> str:
+    """The record with its words in ``lang`` (``text_lang`` says whose they are: ``lang``,
+    or ``en`` for a print shown in English for want of its text), and the Totem facts."""
+    shown = localize(card, lang)
+    text = text_record(card, lang) if lang != "en" else None
+    document: dict[str, object] = {**shown.to_record(), "text_lang": text_lang(card, lang)}
+    if text is not None:  # the category, stage and type words as that language prints them
+        document["printed"] = {key: text[key] for key in PRINTED_WORDS}
+    document.update(facts.as_dict())
+    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+
+
+def render_totem(found: Sequence[TotemLookup], lang: str | None = None) -> str:
+    """Each print's Totem numbers in one line, or why it cannot be a Totem (names in
+    ``lang``, by default the current language)."""
+    from totemdeck.i18n import _, current_language
     from totemdeck.i18n.terms import term, terms
 
+    lang = lang or current_language()
     lines = []
     for one in found:
         card, numbers = one.card, one.numbers
+        label = shown_label(card, lang) + (f" {FALLBACK_MARK}" if is_fallback(card, lang) else "")
         if numbers is None:
             lines.append(
                 _("{card} ({id}): cannot be a Totem: {reason}").format(
-                    card=card.label, id=card.id, reason=one.why_not
+                    card=label, id=card.id, reason=one.why_not
                 )
             )
             continue
@@ -111,7 +142,7 @@ def render_totem(found: Sequence[TotemLookup]) -> str:
                 "{card} ({id}): printed stage {stage}, retreat {retreat} → column {column}, "
                 "Invocation Cost {cost}, Prize cards {prizes}, identity {identity}"
             ).format(
-                card=card.label,
+                card=label,
                 id=card.id,
                 stage=term(numbers.printed_stage) if numbers.printed_stage else None,
                 retreat=retreat,

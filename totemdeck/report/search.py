@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from totemdeck.catalogue.model import ENERGY_TYPES, Card
+from totemdeck.i18n.terms import term, terms
 from totemdeck.rules.format import FormatRules
 from totemdeck.rules.traits import identity
 from totemdeck.search import SearchResult
@@ -87,7 +88,7 @@ def render_text(result: SearchResult, lang: str) -> str:
     """One line per card: id, name, set code and number, stage or kind, release date."""
     lines = []
     for card in result.cards:
-        kind = card.stage or (", ".join(card.subtypes) if card.subtypes else card.supertype)
+        kind = term(card.stage) if card.stage else terms(card.subtypes) or term(card.supertype)
         code = card.set.ptcgl_code or "-"
         lines.append(
             f"{card.id:<18} {shown_name(card, lang):<32} {code:>6} {card.number:<7} "

@@ -48,7 +48,7 @@ def why_not(card: Card, checker: Checker) -> str | None:
     ban = checker.ctx.banlist.match(card)
     if ban:
         return _("{card} is banned (since {since}: {reason})").format(
-            card=card.label, since=ban.since, reason=ban.reason
+            card=card.label, since=ban.since, reason=ban.reason_in()
         )
     return None
 

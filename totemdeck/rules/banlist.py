@@ -12,10 +12,24 @@ from totemdeck.catalogue.names import name_key
 @dataclass(frozen=True, slots=True)
 class BanEntry:
     name: str
-    reason: str
+    reason: str  # in English; ``reason_es`` in Spanish when the entry gives one
     since: str
     prints: tuple[str, ...] = ()
     source: str | None = None
+    reason_es: str | None = None
+
+    def reason_in(self, lang: str | None = None) -> str:
+        """The reason in ``lang`` (default: the language being spoken), else in English."""
+        if lang is None:
+            from totemdeck.i18n import current_language
+
+            lang = current_language()
+        return self.reason_es if lang == "es" and self.reason_es else self.reason
+
+    @property
+    def reasons(self) -> str | dict[str, str]:
+        """The ``reason`` as the file writes it: a string, or ``{en:, es:}``."""
+        return {"en": self.reason, "es": self.reason_es} if self.reason_es else self.reason
 
     @property
     def key(self) -> str:
@@ -31,7 +45,7 @@ class BanEntry:
         return name_key(card.name, card.supertype) == name_key(self.name, card.supertype)
 
     def as_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"name": self.name, "reason": self.reason, "since": self.since}
+        out: dict[str, Any] = {"name": self.name, "reason": self.reasons, "since": self.since}
         if self.prints:
             out["prints"] = list(self.prints)
         if self.source:

@@ -302,7 +302,10 @@ def banned(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
         yield Finding(
             "banned",
             message.format(
-                line=entry.line, card=ctx.label_of(entry.card), since=ban.since, reason=ban.reason
+                line=entry.line,
+                card=ctx.label_of(entry.card),
+                since=ban.since,
+                reason=ban.reason_in(ctx.lang),
             ),
             entry.line,
             (entry.card.id,),

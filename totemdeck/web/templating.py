@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 import jinja2
 
 from totemdeck import __version__
+from totemdeck.catalogue.localized import FALLBACK_MARK, is_fallback, localize, shown_set_name
 from totemdeck.catalogue.model import Card, display_name
 from totemdeck.i18n import _, decimal, ngettext, percent
 from totemdeck.i18n.terms import term, terms
@@ -53,6 +54,11 @@ def environment(images: bool = True) -> jinja2.Environment:
         energy_symbols=ENERGY_SYMBOLS,
         language_names=LANGUAGE_NAMES,
         card_name=display_name,
+        # the card in the reader's language, and whether some of it stays English
+        localized=localize,
+        in_english=is_fallback,
+        fallback_mark=FALLBACK_MARK,
+        set_name=shown_set_name,
         card_code=card_code,
         card_image=card_image,
         query=query,

@@ -22,14 +22,15 @@ from totemdeck.catalogue.search.parse import (
     Term,
     Word,
 )
+from totemdeck.catalogue.search.spanish_keys import suggested
 from totemdeck.catalogue.search.values import BadValue
 from totemdeck.i18n import _
 
 
 def closest_key(name: str) -> str | None:
-    """The known key most like ``name`` ("hpp" → "hp"), if any is close."""
+    """The known key most like ``name`` ("hpp" → "hp", "rarez" → "rareza"), if any is close."""
     found = difflib.get_close_matches(name, list(BY_NAME), n=1, cutoff=0.5)
-    return BY_NAME[found[0]].name if found else None
+    return suggested(found[0], BY_NAME[found[0]].name) if found else None
 
 
 def check_keys(node: Node, query: str) -> None:

@@ -16,6 +16,7 @@ from totemdeck.catalogue.names import fold, name_key
 from totemdeck.catalogue.schema import number_key
 from totemdeck.catalogue.search.index import ALL_NAMED_TYPES, COLUMN_NUMBERS, FLAG_BITS
 from totemdeck.catalogue.search.parse import Term
+from totemdeck.catalogue.search.spanish_keys import with_spanish
 from totemdeck.catalogue.search.values import (
     SQL_OPS,
     BadValue,
@@ -575,4 +576,5 @@ KEYS: tuple[Key, ...] = (
         "can:totem"),
 )  # fmt: skip
 
+KEYS = with_spanish(KEYS)  # Spanish aliases, values and words (spanish_keys.py)
 BY_NAME: dict[str, Key] = {alias: key for key in KEYS for alias in (key.name, *key.aliases)}

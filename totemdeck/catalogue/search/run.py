@@ -10,6 +10,7 @@ from totemdeck.catalogue.search.compile import check_keys, explain, to_sql
 from totemdeck.catalogue.search.index import index_inputs
 from totemdeck.catalogue.search.keys import SearchContext
 from totemdeck.catalogue.search.parse import parse
+from totemdeck.catalogue.search.spanish_keys import searching_in
 from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import N_, _
 
@@ -90,7 +91,8 @@ def run_query(
                 "run `totemdeck import` again"
             ).format(path=catalogue.path)
         )
-    condition = to_sql(node, ctx, query)
+    with searching_in(lang):  # o:, atk:, ab: read that language's words too
+        condition = to_sql(node, ctx, query)
     _tune(db)
     where = f"FROM search s WHERE {condition.text}"
     if order == "name" and lang == "en" and not reverse:

@@ -1,10 +1,10 @@
-"""TCGdex as a ``CardSource``: English records staged for the merge, other languages' names.
+"""TCGdex as a ``CardSource``: English records staged for the merge, other languages' cards.
 
 Tens of thousands of card requests: a bounded pool of concurrent requests on one Session,
 conditional requests (each card's ETag, or a local file's size and mtime) so a second run
-fetches no unchanged card. Other languages only add names, read from each set's card list
-(one request a set instead of one a card). Its records are staged and merged into
-pokemon-tcg-data's by ``totemdeck.importer.merge``.
+fetches no unchanged card. Other languages add names, read from each set's card list (one
+request a set), and each card's whole text (``texts.py``, one conditional request a card).
+Its records are staged and merged into pokemon-tcg-data's by ``totemdeck.importer.merge``.
 """
 
 from __future__ import annotations
@@ -28,6 +28,7 @@ from totemdeck.sources.interface import (
 )
 from totemdeck.sources.tcgdex import DEFAULT_URL, SOURCE_NAME
 from totemdeck.sources.tcgdex.client import TcgdexClient, fetch_all
+from totemdeck.sources.tcgdex.texts import Listing, store_texts
 from totemdeck.sources.tcgdex.transform import (
     card_record,
     card_updated,
@@ -109,7 +110,10 @@ def import_tcgdex_into(
     _store_cards(writer, client, details, summary, force, progress, workers)
     for lang in options.langs:
         if lang != "en":
-            summary.names[lang] = _store_names(writer, client, lang, summary, workers)
+            summary.names[lang], listings, complete = _store_names(
+                writer, client, lang, summary, workers
+            )
+            store_texts(writer, client, lang, listings, complete, options, summary, progress)
     summary.names["en"] = writer.count_staged_cards(SOURCE_NAME)
     writer.set_meta(f"{SOURCE_NAME}_imported_from", location.origin)
     writer.set_meta(
@@ -217,16 +221,18 @@ def _store_names(
     lang: str,
     summary: ImportSummary,
     workers: int,
-) -> int:
-    """Names in ``lang`` from each set's card list; returns how many are kept."""
+) -> tuple[int, dict[str, Listing], bool]:
+    """Names in ``lang`` from each set's card list: how many are kept, each set's listing
+    (its ETag and card ids) and whether every set listed."""
     try:
         listed = client.sets(lang)
     except FetchError as exc:
         summary.skipped.append(SkippedSet(f"{lang}/sets", str(exc)))
-        return 0
+        return 0, {}, False
     summary.requests += 1
     ids = [str(s.get("id")) for s in listed if s.get("id")]
     names: list[tuple[str, str, str]] = []
+    listings: dict[str, Listing] = {}
     failed = False
     for set_id, result in fetch_all(lambda i: client.set_fetched(lang, i), ids, workers):
         summary.requests += 1
@@ -235,9 +241,11 @@ def _store_names(
             failed = True
             continue
         summary.bytes_downloaded += result.nbytes
-        names += listed_names(result.data, lang)
+        listed_here = listed_names(result.data, lang)
+        names += listed_here
+        listings[set_id] = Listing(result.etag, [card_id for card_id, _l, _n in listed_here])
     if writer.staged_names(SOURCE_NAME, lang) != set(names):
         summary.updated_names += 1
         # a complete listing replaces the old one; a partial one only adds
         writer.stage_names(SOURCE_NAME, lang, names, replace=not failed)
-    return len(names)
+    return len(names), listings, not failed

@@ -1,0 +1,93 @@
+"""The Spanish side of the search index: Spanish card text by Spanish stems, Spanish names.
+
+SQLite's FTS5 stems only English (Porter). Spanish text is stemmed here instead, with
+Snowball's Spanish stemmer (``snowballstemmer``, the algorithm Lucene and PostgreSQL use),
+once at import time; the stems, without accents or case, go into ``search_text_es`` under a
+plain ``unicode61`` tokenizer, and a query's words are stemmed the same way. ``search_es``
+holds each print's Spanish attack and ability names and rarity for ``atk:``, ``ab:`` and
+``rarity:``. The importer (``importer/spanish_facts.py``) computes the rows.
+"""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+import snowballstemmer
+
+from totemdeck.catalogue.names import fold
+
+# Bump when a column or how a row is computed changes: the next import rebuilds it.
+INDEX_VERSION = "1"
+_WORD = re.compile(r"\w+", re.UNICODE)
+_STEMMER = snowballstemmer.stemmer("spanish")
+
+
+@lru_cache(maxsize=65536)  # Spanish card text has ~25,000 distinct words
+def stem(word: str) -> str:
+    """One word's Spanish stem, without accents or case: ``Roba`` → ``rob``."""
+    return fold(_STEMMER.stemWord(word.casefold()))
+
+
+def stemmed(text: str) -> str:
+    """Every word of ``text`` as its stem, in order (phrases still match in order)."""
+    return " ".join(stem(word) for word in _WORD.findall(text))
+
+
+def fts_query_es(text: str, phrase: bool) -> str | None:
+    """The FTS5 query of the Spanish index for ``text`` (None: no words): stems quoted,
+    a trailing ``*`` keeps the typed prefix (folded, not stemmed)."""
+    words = re.findall(r"\w+\*?", text)
+    if not words:
+        return None
+    parts = [f'"{fold(w[:-1])}"*' if w.endswith("*") else f'"{stem(w)}"' for w in words]
+    if phrase and len(parts) > 1 and not any(w.endswith("*") for w in words):
+        return '"' + " ".join(p.strip('"') for p in parts) + '"'
+    return " ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class SpanishRow:
+    """What a Spanish search reads about one print."""
+
+    card_id: str
+    attack_names: str  # "|oscuridad ardiente|": folded, as ``search.attack_names``
+    ability_names: str
+    rarity: str | None  # folded
+    set_name: str | None  # folded
+    text: str  # stemmed Spanish text, for FTS5
+
+
+# The tables are declared in catalogue/schema.py; each import refills them whole.
+_CLEAR = "DELETE FROM search_es; DELETE FROM search_text_es;"
+
+
+def write_index(db: sqlite3.Connection, rows: Iterable[SpanishRow], inputs: str) -> int:
+    """Replace the Spanish index with ``rows``; record what it was built from."""
+    rows = list(rows)
+    db.executescript(_CLEAR)
+    db.executemany(
+        "INSERT INTO search_es(card_id, attack_names, ability_names, rarity, set_name)"
+        " VALUES (?, ?, ?, ?, ?)",
+        ((r.card_id, r.attack_names, r.ability_names, r.rarity, r.set_name) for r in rows),
+    )
+    db.executemany(
+        "INSERT INTO search_text_es(card_id, body) VALUES (?, ?)",
+        ((r.card_id, r.text) for r in rows if r.text),
+    )
+    db.execute(
+        "INSERT OR REPLACE INTO meta(key, value) VALUES ('search_index_es', ?)",
+        (f"{INDEX_VERSION}:{inputs}",),
+    )
+    return len(rows)
+
+
+def index_inputs(db: sqlite3.Connection) -> str | None:
+    """What the stored Spanish index was built from, if it is current."""
+    row = db.execute("SELECT value FROM meta WHERE key = 'search_index_es'").fetchone()
+    if row is None or not str(row[0]).startswith(f"{INDEX_VERSION}:"):
+        return None
+    return str(row[0])[len(INDEX_VERSION) + 1 :]
