@@ -92,9 +92,22 @@ def _bad_records(db: sqlite3.Connection) -> str | None:
     return None
 
 
+def _full_text(db: sqlite3.Connection) -> list[str]:
+    """The FTS5 tables: their shadow tables hold binary index pages, not text to decode."""
+    rows = db.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%'"
+    )
+    return [str(row[0]) for row in rows]
+
+
 def _undecodable(db: sqlite3.Connection) -> str | None:
     """The first table holding text that is not UTF-8 (Python's sqlite3 cannot read it)."""
-    tables = [*_layout(), *(t for t in ("search",) if _columns(db, t))]
+    virtual = _full_text(db)
+    tables = [
+        table
+        for table in (*_layout(), *(t for t in ("search",) if _columns(db, t)))
+        if not any(table == v or table.startswith(f"{v}_") for v in virtual)
+    ]
     db.text_factory = bytes
     try:
         for table in tables:
@@ -144,4 +157,10 @@ def held_sources(db: sqlite3.Connection) -> set[str]:
             held.update(str(r[0]) for r in db.execute(f"SELECT DISTINCT source FROM {table}"))
         except (sqlite3.Error, UnicodeError):
             continue
-    return held
+    # a source's other-language staging ("tcgdex-es": TCGdex's Spanish texts) is that source
+    return {_base_source(name) for name in held}
+
+
+def _base_source(name: str) -> str:
+    base, _dash, language = name.rpartition("-")
+    return base if base and len(language) == 2 and language.isalpha() else name
