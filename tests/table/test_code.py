@@ -5,6 +5,7 @@ from __future__ import annotations
 import base64
 import json
 import zlib
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -102,3 +103,23 @@ def test_a_long_game_stays_short() -> None:
     tokens = ["n", "e1+", "e2+s", "e3+", "e3-"] * 40  # 200 events, none ending the game
     code = encode(play(*tokens))
     assert len(code) < 1500, len(code)
+
+
+def test_reading_a_code_checks_each_event_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 600-event code replays 600 steps, not 180,000 (each apply reused the board before)."""
+    from totemdeck.table import rules
+
+    tokens = ["n", "e1+", "e1-", "e2+s", "e2-s", "e3+", "e3-"] * 85
+    code = encode(play(*tokens))
+    rules._BOARDS.clear()
+    calls = 0
+    real_step = rules.step
+
+    def counting(*args: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        return real_step(*args)
+
+    monkeypatch.setattr(rules, "step", counting)
+    assert len(decode(code).log) == len(tokens)
+    assert calls <= len(tokens) + 10, calls

@@ -12,6 +12,7 @@ from itertools import pairwise
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from totemdeck.schemas import first_error
 from totemdeck.table import (
     Board,
     Event,
@@ -20,6 +21,7 @@ from totemdeck.table import (
     Seat,
     TableError,
     apply,
+    as_dict,
     board,
     decode,
     encode,
@@ -162,6 +164,7 @@ def test_decode_of_encode_is_the_same_game(states: list[GameState]) -> None:
         code = encode(state)
         assert decode(code) == state
         assert encode(decode(code)) == code
+        assert first_error("table", as_dict(state)) is None  # the JSON twin keeps its schema
 
 
 @settings(max_examples=50)

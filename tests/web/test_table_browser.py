@@ -89,16 +89,17 @@ class Table:
         self._next_state(before)
 
     def _next_state(self, before: str) -> None:
-        """Wait for the next game state: a new URL, and the page showing that game."""
+        """Wait for the next game state: a new URL, and the page showing that game.
+
+        Waited for from Playwright's side (navigation events, then ``expect``'s retries), not
+        by polling inside the page: without JavaScript the page runs no timers to poll with.
+        """
         try:
-            self.page.wait_for_function(
-                "before => location.href !== before && document.querySelector('#game-url')"
-                " && document.querySelector('#game-url').value === location.href",
-                arg=before,
-            )
+            self.page.wait_for_url(lambda url: url != before)
         except PlaywrightTimeout as exc:  # say where the game stood, not only that it waited
             text = " ".join(self.page.inner_text("body").split())[:600]
             raise AssertionError(f"no next state after {before[-40:]}: {text}") from exc
+        expect(self.page.locator("#game-url")).to_have_value(self.page.url)
 
     def seat(self, n: int, part: str) -> Any:
         return self.page.locator(f"#seat-{n} {part}")

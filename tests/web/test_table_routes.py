@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from tests.table.test_code import HOSTILE
 from tests.web.conftest import EXAMPLES
+from totemdeck.schemas import first_error
 from totemdeck.sharecode import SharedCard, from_cards
 from totemdeck.sharecode import encode as share_encode
 from totemdeck.table import board, decode, encode
@@ -155,3 +156,22 @@ def test_an_event_token_that_is_no_event_answers_400(client: Any) -> None:
     code = encode(decode(game_of(start(client, ["Charizard ex", "Pikachu ex", "Umbreon VMAX"]))))
     for event in ("", "x", "k9", "e0*", "k0" + "1" * 50):
         assert client.get("/table/do", params={"g": code, "e": event}).status_code == 400
+
+
+def test_the_json_twin_is_the_same_game_and_keeps_its_schema(client: Any) -> None:
+    code = game_of(start(client, ["Charizard ex", "Rayquaza & Deoxys LEGEND", "Umbreon VMAX"]))
+    for action in ("e1+", "e1+s", "i1", "k12z", "n", "c0", "undo"):
+        code = tap(client, code, action)
+    data = client.get("/api/table", params={"g": code}).json()
+    assert first_error("table", data) is None
+    assert data["code"] == code
+    ben = data["players"][1]
+    assert (ben["prize_cards_left"], ben["invocation_cost"], ben["totem_place"]) == (4, 3, "zone")
+    assert [e["event"] for e in data["log"]] == ["e1+", "e1+s", "i1", "k12z", "n"]
+    assert data["redo"] == ["c0"] and data["winner"] is None
+
+
+@pytest.mark.parametrize("code", list(HOSTILE.values())[:8], ids=list(HOSTILE.keys())[:8])
+def test_the_json_twin_answers_a_hostile_code_with_400(client: Any, code: str) -> None:
+    response = client.get("/api/table", params={"g": code})
+    assert response.status_code == 400 and response.json()["error"]

@@ -32,7 +32,7 @@ from totemdeck.table.rules import (
     reroll,
     undo,
 )
-from totemdeck.table.summary import Summary, summary
+from totemdeck.table.summary import Summary, as_dict, summary
 
 __all__ = [
     "MAX_LOG",
@@ -49,6 +49,7 @@ __all__ = [
     "Summary",
     "TableError",
     "apply",
+    "as_dict",
     "board",
     "decode",
     "encode",

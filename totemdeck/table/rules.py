@@ -8,8 +8,9 @@ chance or the catalogue: the caller passes them in.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import replace
-from functools import lru_cache
 
 from totemdeck.i18n import _
 from totemdeck.table.model import (
@@ -52,9 +53,27 @@ def ready_to_invoke(state: GameState, player: int) -> bool:
     return mine.place is Place.ZONE and mine.energy >= invocation_cost(state, player)
 
 
-@lru_cache(maxsize=512)
+# Boards already added up, newest last: ``apply`` stores the board it computed, so reading a
+# code of n events costs n steps, not n²/2, and each page's many ``board`` calls cost one.
+_BOARDS: OrderedDict[GameState, Board] = OrderedDict()
+_BOARDS_KEPT = 256
+_BOARDS_LOCK = threading.Lock()
+
+
+def _remember(state: GameState, now: Board) -> Board:
+    with _BOARDS_LOCK:
+        _BOARDS[state] = now
+        _BOARDS.move_to_end(state)
+        while len(_BOARDS) > _BOARDS_KEPT:
+            _BOARDS.popitem(last=False)
+    return now
+
+
 def board(state: GameState) -> Board:
     """The board after every event of the log (each one checked as it was when applied)."""
+    known = _BOARDS.get(state)
+    if known is not None:
+        return known
     now = Board(
         players=tuple(PlayerBoard(prizes=state.starting_prizes) for _seat in state.seats),
         turn=1,
@@ -62,7 +81,7 @@ def board(state: GameState) -> Board:
     )
     for event in state.log:
         now = step(state, now, event)
-    return now
+    return _remember(state, now)
 
 
 def apply(state: GameState, event: Event) -> GameState:
@@ -71,8 +90,10 @@ def apply(state: GameState, event: Event) -> GameState:
         raise TableError(_("the log is full ({n} events): start a rematch").format(n=MAX_LOG))
     if state.log and event.at < state.log[-1].at:
         raise TableError(_("an event cannot happen before the one logged last"))
-    step(state, board(state), event)  # raises when the rules do not allow it
-    return replace(state, log=(*state.log, event), redo=())
+    now = step(state, board(state), event)  # raises when the rules do not allow it
+    after = replace(state, log=(*state.log, event), redo=())
+    _remember(after, now)
+    return after
 
 
 def undo(state: GameState) -> GameState:

@@ -15,7 +15,7 @@ import time
 from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import RedirectResponse, Response
+from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from totemdeck.catalogue.model import Card
@@ -28,6 +28,7 @@ from totemdeck.table import (
     Seat,
     TableError,
     apply,
+    as_dict,
     board,
     decode,
     encode,
@@ -190,7 +191,17 @@ async def table_do(request: Request) -> Response:
     return RedirectResponse(_game_url(request, state), status_code=303)
 
 
+async def api_table(request: Request) -> Response:
+    """The JSON twin of /table?g=: the same game (``schemas/table.schema.json``)."""
+    try:
+        state = decode(request.query_params.get("g", ""))
+    except TableError as exc:
+        return JSONResponse({"error": str(exc)}, status_code=400)
+    return JSONResponse(as_dict(state))
+
+
 ROUTES = [
     Route("/table", table_page, methods=["GET", "POST"], name="table"),
+    Route("/api/table", api_table, name="api_table"),
     Route("/table/do", table_do, name="table_do"),
 ]
