@@ -29,10 +29,13 @@ class CsvFormat:
     set_names: tuple[str, ...] = ()
     set_code: str | None = None
     game: tuple[str, str] | None = None  # (column, value prefix) of rows that are Pokémon
+    marks: tuple[str, ...] = ()  # further columns only this app's export has
+    artist: str | None = None  # artist and rarity tell apart the prints of one name in a set
+    rarity: str | None = None
 
     @property
     def required(self) -> tuple[str, ...]:
-        return (self.count, self.names[0])
+        return (self.count, self.names[0], *self.marks)
 
 
 FORMATS: tuple[CsvFormat, ...] = (
@@ -52,11 +55,21 @@ FORMATS: tuple[CsvFormat, ...] = (
         "dragonshield", "Dragon Shield", "Quantity", ("Card Name",), "Card Number",
         ("Set Name",), set_code="Set Code",
     ),
+    CsvFormat(  # the card's number ends its name: "Lugia #9", "Zapdos [Corrected] #15"
+        "pricecharting", "PriceCharting", "quantity", ("product-name",), None,
+        ("console-name",), game=("console-name", "Pokemon"),
+    ),
+    CsvFormat(  # a binder kept by name and set, without numbers (jihunkimcode's Card Storage)
+        "cardstorage", "Card Storage", "Count", ("Name",), None, ("Sets",), marks=("Sets",),
+        artist="Artist", rarity="Rarity",
+    ),
     CsvFormat(
         "generic", "a spreadsheet (Quantity, Name, Set, Number)", "Quantity", ("Name",),
         "Number", ("Set",),
     ),
 )  # fmt: skip
+
+_BOM = "\ufeff"  # spreadsheets saved as "CSV UTF-8" begin with it
 
 # Excel's "sep=," first line (Dragon Shield writes it), quoted or not.
 _SEPARATOR_LINE = re.compile(r'^"?sep=(.)"?\s*$', re.IGNORECASE)
@@ -73,11 +86,18 @@ class CsvRow:
     number: str | None
     set_names: tuple[str, ...]
     set_code: str | None
+    artist: str | None = None
+    rarity: str | None = None
+
+
+def _cell(record: dict[str, str | None], column: str | None) -> str | None:
+    """The trimmed cell of that column (None when the format has none, or it is empty)."""
+    return (record.get(column) or "").strip() or None if column else None
 
 
 def _header_line(text: str) -> tuple[int, str, str]:
     """(index of the header line, the header line, the delimiter)."""
-    lines = text.splitlines()
+    lines = text.removeprefix(_BOM).splitlines()
     index = 0
     delimiter = ","
     if lines and (match := _SEPARATOR_LINE.match(lines[0])):
@@ -113,7 +133,7 @@ def detect(text: str) -> tuple[CsvFormat | None, list[str]]:
 def rows(text: str, fmt: CsvFormat) -> Iterator[CsvRow]:
     """The card rows of an export in ``fmt`` (rows of other games skipped)."""
     index, _header, delimiter = _header_line(text)
-    lines = text.splitlines()
+    lines = text.removeprefix(_BOM).splitlines()
     reader = csv.DictReader(io.StringIO("\n".join(lines[index:])), delimiter=delimiter)
     for record in reader:
         if fmt.game is not None and not (record.get(fmt.game[0]) or "").startswith(fmt.game[1]):
@@ -125,7 +145,9 @@ def rows(text: str, fmt: CsvFormat) -> Iterator[CsvRow]:
             raw=lines[line - 1] if line - 1 < len(lines) else "",
             count=(record.get(fmt.count) or "").strip(),
             name=name,
-            number=(record.get(fmt.number) or "").strip() or None if fmt.number else None,
+            number=_cell(record, fmt.number),
             set_names=tuple((record.get(c) or "").strip() for c in fmt.set_names if record.get(c)),
-            set_code=(record.get(fmt.set_code) or "").strip() or None if fmt.set_code else None,
+            set_code=_cell(record, fmt.set_code),
+            artist=_cell(record, fmt.artist),
+            rarity=_cell(record, fmt.rarity),
         )
