@@ -37,6 +37,11 @@ REAL_ROWS = [
      "swsh6-207"),
     ("cardstorage-jihunkimcode.csv", 2, "Altaria, Silver Tempest, Trainer Gallery, Yuu Nishida",
      "swsh12tg-TG11"),
+    ("printings-oibur.csv", 2025, "Alolan Sandshrew, McDonald's Promos 2019, 4", "mcd19-4"),
+    ("printings-oibur.csv", 3795, "Lance , Dragon Majesty, 61", "sm75-61"),
+    ("printings-oibur.csv", 5241, "Umbreon Star, Celebrations, 17", "cel25c-17_A"),
+    ("printings-oibur.csv", 5248, "Mega Rayquaza EX, Celebrations, 76", "cel25c-76_A"),
+    ("printings-oibur.csv", 7352, "Oddish, Lost Origins, 001", "swsh11-1"),
     ("cardstorage-jihunkimcode.csv", 4, "Blaziken V, Chilling Reign, Rare Holo V", "swsh6-20"),
 ]  # fmt: skip
 
@@ -73,6 +78,21 @@ def test_a_byte_order_mark_does_not_hide_the_header(catalogue: Catalogue) -> Non
     assert collection.format == "cardstorage"
     [holding] = collection.holdings
     assert holding.count == 2 and [c.id for c in holding.candidates] == ["swsh12tg-TG11"]
+
+
+@pytest.mark.parametrize(("cells", "count"), [("2,2,0,,0", 4), ("1,,,,", 1), ("0,0,0,0,0", 0)])
+def test_a_count_per_printing_is_summed(catalogue: Catalogue, cells: str, count: int) -> None:
+    header = "set,name,number,unlimited,reverse,promo,1st,shadowless\n"
+    collection = read_collection_text(f"{header}Base,Charizard,4,{cells}\n", "x.csv", catalogue)
+    [holding] = collection.holdings
+    assert holding.count == count and [c.id for c in holding.candidates] == ["base1-4"]
+
+
+def test_a_count_per_printing_that_is_not_a_number_is_reported(catalogue: Catalogue) -> None:
+    text = "set,name,number,unlimited,reverse\nBase,Charizard,4,1,two\n"
+    collection = read_collection_text(text, "x.csv", catalogue)
+    [finding] = collection.findings
+    assert finding.line == 2 and "'two' is not a number of copies" in finding.message
 
 
 def test_a_pricecharting_row_of_another_game_is_skipped(catalogue: Catalogue) -> None:

@@ -32,6 +32,7 @@ class CsvFormat:
     marks: tuple[str, ...] = ()  # further columns only this app's export has
     artist: str | None = None  # artist and rarity tell apart the prints of one name in a set
     rarity: str | None = None
+    more_counts: tuple[str, ...] = ()  # a count per printing: the copies are their sum
 
     @property
     def required(self) -> tuple[str, ...]:
@@ -62,6 +63,12 @@ FORMATS: tuple[CsvFormat, ...] = (
     CsvFormat(  # a binder kept by name and set, without numbers (jihunkimcode's Card Storage)
         "cardstorage", "Card Storage", "Count", ("Name",), None, ("Sets",), marks=("Sets",),
         artist="Artist", rarity="Rarity",
+    ),
+    CsvFormat(  # a binder spreadsheet with a column of copies per printing (oibur's)
+        "printings", "a spreadsheet with a count per printing (set, name, number, unlimited, …)",
+        "unlimited", ("name",), "number", ("set",), marks=("set", "number"),
+        more_counts=("reverse", "promo", "1st", "shadowless", "1st shadowless", "fourth",
+                     "worlds"),
     ),
     CsvFormat(
         "generic", "a spreadsheet (Quantity, Name, Set, Number)", "Quantity", ("Name",),
@@ -116,7 +123,20 @@ def looks_like_csv(text: str) -> bool:
     """Whether the text's first line is a CSV header (cells with a count column)."""
     _index, header, delimiter = _header_line(text)
     cells = {cell.casefold() for cell in _columns(header, delimiter)}
-    return len(cells) >= 2 and bool({"quantity", "total quantity", "count", "qty"} & cells)
+    counts = {"quantity", "total quantity", "count", "qty"} | {f.count.casefold() for f in FORMATS}
+    return len(cells) >= 2 and bool(counts & cells)
+
+
+def _copies(record: dict[str, str | None], fmt: CsvFormat) -> str:
+    """The count cell; with a count per printing, their sum (or the first cell that is not a
+    number, for the reader to report)."""
+    cells = [(record.get(c) or "").strip() for c in (fmt.count, *fmt.more_counts)]
+    if not fmt.more_counts:
+        return cells[0]
+    written = [cell for cell in cells if cell]
+    if not all(cell.isdigit() for cell in written):
+        return next(cell for cell in written if not cell.isdigit())
+    return str(sum(int(cell) for cell in written))
 
 
 def detect(text: str) -> tuple[CsvFormat | None, list[str]]:
@@ -143,7 +163,7 @@ def rows(text: str, fmt: CsvFormat) -> Iterator[CsvRow]:
         yield CsvRow(
             line=line,
             raw=lines[line - 1] if line - 1 < len(lines) else "",
-            count=(record.get(fmt.count) or "").strip(),
+            count=_copies(record, fmt),
             name=name,
             number=_cell(record, fmt.number),
             set_names=tuple((record.get(c) or "").strip() for c in fmt.set_names if record.get(c)),

@@ -30,9 +30,11 @@ _NAME_NUMBER = re.compile(r"\s+-\s+[A-Za-z]*\d+[A-Za-z]*(?:/[A-Za-z]*\d+)?\s*$")
 _HASH_NUMBER = re.compile(r"\s*#\s*([A-Za-z]*\d+[A-Za-z]*)\s*$")  # PriceCharting "Lugia #9"
 _CODE_NUMBER = re.compile(r"^[A-Za-z]{2,5}\s+(\d+)$")  # Collectr "SVP 176"
 _ASIDE = re.compile(r"\s*(?:\[[^\]]*\]|\([^)]*\))")  # "[1st Edition]", "(Alternate Art)"
-_WORD = re.compile(r"[\w'’.-]+")
-# Older and shops' names of basic Energy types ("Steel Energy", "Electric Energy")
-_TYPE_WORDS = {"steel": "metal", "electric": "lightning", "dark": "darkness"}
+_WORD = re.compile(r"[\w'’.★]+")
+# Other words for the same thing: basic Energy types as shops and older cards name them
+# ("Steel Energy"), ★ spelled out ("Umbreon Star"), M for Mega ("Mega Rayquaza EX")
+_SAME_WORDS = {"steel": "metal", "electric": "lightning", "dark": "darkness", "★": "star",
+               "m": "mega"}  # fmt: skip
 
 Reading = tuple[ResolvedLine | None, Finding | None, str | None]
 
@@ -57,7 +59,8 @@ def _same_number(card: Card, number: str | None) -> bool:
 
 
 def _words(name: str) -> set[str]:
-    return {_TYPE_WORDS.get(w, w) for w in _WORD.findall(fold(name))}
+    plain = re.sub(r"_+", "_", fold(name))  # "___________'s Pikachu" is "_____'s Pikachu"
+    return {_SAME_WORDS.get(w, w) for w in _WORD.findall(plain)}
 
 
 def _narrowed(cards: tuple[Card, ...], row: formats.CsvRow) -> tuple[Card, ...]:
@@ -105,7 +108,11 @@ class _Row:
             for card in self.resolver.catalogue.by_set_number(set_id, self.number or ""):
                 have = _words(card.name)
                 if written and (written <= have or have <= written):
-                    note = _("read {name!r} as {card}").format(name=self.names[0], card=card.name)
+                    note: str | None = _("read {name!r} as {card}").format(
+                        name=self.names[0], card=card.name
+                    )
+                    if fold(card.name) in {fold(name) for name in self.names}:
+                        note = None
                     return ResolvedLine(self.line(card.name), (card,), "set+number"), None, note
         return None
 
@@ -119,12 +126,16 @@ class _Row:
                 return ResolvedLine(resolved.line, within, "name in set", note=resolved.note)
         return None
 
-    def loosely(self, set_ids: list[str]) -> Reading | None:
-        """A loose set name ("Promo"): every such set where the card is at that number."""
+    def loosely(self, tiers: list[list[str]]) -> Reading | None:
+        """A loose set name ("Promo"): the sets where the card is at that number, from the
+        sets that share the most words with the name down."""
         found: list[Card] = []
-        for set_id in set_ids if self.number else ():
-            resolved = self.in_sets([set_id], exact=True)
-            found += [c for c in resolved.candidates if c not in found] if resolved else []
+        for set_ids in tiers if self.number else ():
+            for set_id in set_ids:
+                resolved = self.in_sets([set_id], exact=True)
+                found += [c for c in resolved.candidates if c not in found] if resolved else []
+            if found:
+                break
         if not found:
             return None
         note = None

@@ -5,8 +5,8 @@ Apps spell sets their own way: "Base Set (Unlimited)" (Collectr), "SV03: Obsidia
 game), "Shining Fates" for a card numbered SV024 of the Shining Fates Shiny Vault. A set is
 looked up by the spellings of its name, most literal first; the sub-sets that extend it
 ("… Trainer Gallery", "… Shiny Vault") come with it, and the card at that number decides. A
-set name that matches no set word for word ("Promo") is read loosely: every set whose name
-holds each of its words.
+set name that matches no set word for word ("Promo", "McDonald's Promos 2019") is read
+loosely: the sets that share the most of its words.
 """
 
 from __future__ import annotations
@@ -23,6 +23,9 @@ _PARENTHESES = re.compile(r"\s*[(\[][^)\]]*[)\]]")
 _PREFIX = re.compile(r"^[A-Za-z0-9.]{2,8}:\s+")  # "SV03: Obsidian Flames"
 _GAME = re.compile(r"^pok[eé]mon\s+(?:tcg\s+)?", re.IGNORECASE)  # "Pokemon Base Set"
 _SET_WORD = re.compile(r"\bset\b", re.IGNORECASE)
+_WORDS = re.compile(r"\w+")
+# Words that name no set in particular: a loose name is matched by its other words
+_GENERIC = {"promos", "promo", "collection", "black", "star", "series", "pokemon", "tcg", "the"}
 
 
 def set_keys(name: str) -> list[str]:
@@ -33,6 +36,12 @@ def set_keys(name: str) -> list[str]:
     variants += [_SET_WORD.sub(" ", text) for text in (plain, bare)]
     keys = [fold(text) for text in variants]
     return [k for i, k in enumerate(keys) if k and k not in keys[:i]]
+
+
+def _akin(written: str, word: str) -> bool:
+    """A written word names a set's word: its start ("promo", "promos"), or the word with an
+    ending added ("Lost Origins" for Lost Origin)."""
+    return word.startswith(written) or (len(word) >= 4 and written.startswith(word))
 
 
 def _tails(key: str) -> list[str]:
@@ -59,7 +68,9 @@ class SetNames:
         found = list(ids)
         heads = [name for name, set_id in self.names if set_id in ids]
         for name, set_id in self.names:
-            if set_id not in found and any(name.startswith(f"{head} ") for head in heads):
+            extends = any(name.startswith(head) and _WORDS.match(name, len(head)) is None
+                          for head in heads if len(name) > len(head))  # fmt: skip
+            if set_id not in found and extends:
                 found.append(set_id)
         return found
 
@@ -76,16 +87,18 @@ class SetNames:
                             return self._family(self.by_name[candidate])
         return []
 
-    def loose(self, names: Iterable[str]) -> list[str]:
-        """Every set whose name holds each word of one of the names ("Promo" → the promos)."""
-        found: list[str] = []
+    def loose(self, names: Iterable[str]) -> list[list[str]]:
+        """Sets that share words with a loose set name, most shared words first, in tiers
+        ("McDonald's Promos 2019" → McDonald's Collection 2019, then the other years;
+        "Promo" → every promo set)."""
+        scores: dict[str, int] = {}
         for name in names:
-            for key in set_keys(name)[-1:]:
-                words = [w for w in key.split(" ") if w.isalnum()]
-                for set_name, set_id in self.names if words else ():
-                    have = set_name.split(" ")
-                    if set_id not in found and all(
-                        any(h.startswith(w) for h in have) for w in words
-                    ):
-                        found.append(set_id)
-        return found
+            words = [w for w in _WORDS.findall(set_keys(name)[-1]) if len(w) > 1]
+            significant = [w for w in words if w not in _GENERIC] or words
+            for set_name, set_id in self.names:
+                have = _WORDS.findall(set_name)
+                shared = sum(1 for w in significant if any(_akin(w, h) for h in have))
+                if shared:
+                    scores[set_id] = max(scores.get(set_id, 0), shared)
+        tiers = sorted(set(scores.values()), reverse=True)
+        return [[i for i, score in scores.items() if score == tier] for tier in tiers]
