@@ -14,7 +14,6 @@ import re
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 
 import snowballstemmer
 
@@ -26,15 +25,26 @@ _WORD = re.compile(r"\w+", re.UNICODE)
 _STEMMER = snowballstemmer.stemmer("spanish")
 
 
-@lru_cache(maxsize=65536)  # Spanish card text has ~25,000 distinct words
+_STEMS: dict[str, str] = {}  # word (lower case) → stem; Spanish card text has ~6,000 words
+
+
+def _stem_lower(word: str) -> str:
+    found = _STEMS.get(word)
+    if found is None:
+        found = _STEMS[word] = fold(_STEMMER.stemWord(word))
+    return found
+
+
 def stem(word: str) -> str:
     """One word's Spanish stem, without accents or case: ``Roba`` → ``rob``."""
-    return fold(_STEMMER.stemWord(word.casefold()))
+    return _stem_lower(word.casefold())
 
 
 def stemmed(text: str) -> str:
     """Every word of ``text`` as its stem, in order (phrases still match in order)."""
-    return " ".join(stem(word) for word in _WORD.findall(text))
+    known = _STEMS
+    words = _WORD.findall(text.casefold())
+    return " ".join([known.get(w) or _stem_lower(w) for w in words])
 
 
 def fts_query_es(text: str, phrase: bool) -> str | None:

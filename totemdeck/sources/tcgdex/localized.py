@@ -25,7 +25,11 @@ def rule_boxes(lang: str) -> dict[str, str]:
 
 
 def _text(value: Any) -> str:
-    return " ".join(str(value or "").split())
+    """A text field with its runs of spaces and line breaks made single spaces."""
+    if not value:
+        return ""
+    text = value if isinstance(value, str) else str(value)
+    return " ".join(text.split()) if "  " in text or "\n" in text else text.strip()
 
 
 def _words(values: Any) -> list[str]:
