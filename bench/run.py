@@ -15,6 +15,7 @@ from bench import (
     bench_decks,
     bench_import,
     bench_long_decks,
+    bench_repair,
     bench_search,
     bench_tcgdex,
     bench_web,
@@ -27,6 +28,7 @@ SUITES = {
     "long-decks": bench_long_decks.main,
     "web": bench_web.main,
     "search": bench_search.main,
+    "repair": bench_repair.main,
 }
 
 
