@@ -16,6 +16,7 @@ from bench import (
     bench_decks,
     bench_import,
     bench_long_decks,
+    bench_repair,
     bench_search,
     bench_spanish,
     bench_startup,
@@ -33,6 +34,7 @@ SUITES = {
     "collection": bench_collection.main,
     "startup": bench_startup.main,
     "spanish": bench_spanish.main,
+    "repair": bench_repair.main,
 }
 
 

@@ -12,6 +12,7 @@ loader every reader uses before it is returned.
 
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -20,7 +21,7 @@ import yaml
 from totemdeck.banlist.io import BanlistError, BanlistFile, _quoted, _scalar, reason_yaml, sort_key
 from totemdeck.banlist.io import load_banlist_text as _reload
 from totemdeck.catalogue.names import name_key
-from totemdeck.errors import TotemdeckError
+from totemdeck.errors import TotemdeckError, UsageError
 from totemdeck.i18n import _
 from totemdeck.rules.banlist import BanEntry
 
@@ -154,11 +155,35 @@ def _checked(banfile: BanlistFile, lines: list[str]) -> str:
     return text
 
 
+class UnwritableText(UsageError):
+    """A name, reason or source that cannot be written as one YAML line (exit 2)."""
+
+
+# Control characters (NEL U+0085 among them) and the line and paragraph separators: YAML
+# reads them as line breaks or folds them, so the file would name another card.
+_BREAKING = frozenset({"Cc", "Zl", "Zp"})
+
+
+def _refuse_breaks(entry: BanEntry) -> None:
+    fields = [("name", entry.name), ("--reason", entry.reason), ("--source", entry.source or "")]
+    fields += [("--print", p) for p in entry.prints]
+    for field, text in fields:
+        if any(unicodedata.category(ch) in _BREAKING for ch in text):
+            raise UnwritableText(
+                _(
+                    "refused: the {field} {text} holds a control or line-break character; "
+                    "write it on one line, in printable characters"
+                ).format(field=field, text=ascii(text))
+            )
+
+
 def add_entry(banfile: BanlistFile, entry: BanEntry, today: str) -> str:
     """The file's text with ``entry`` inserted in name order and ``updated`` set to today.
 
-    Raises ``BanlistEditError`` when the same name and prints are already banned.
+    Raises ``BanlistEditError`` when the same name and prints are already banned, and
+    ``UnwritableText`` for text with a control or line-break character (``x\\x85y``).
     """
+    _refuse_breaks(entry)
     for old in banfile.banlist.entries:
         if old.key == entry.key and old.prints == entry.prints:
             raise BanlistEditError(

@@ -67,6 +67,41 @@ def _transliterate(error: UnicodeError) -> tuple[str, int]:
 
 codecs.register_error(TRANSLITERATE, _transliterate)
 
+# ASCII under another name. click's ``echo`` takes a stream whose encoding is ``ascii`` for a
+# misconfigured one and writes UTF-8 behind it (help, usage and error lines arrived as
+# ``Ã¡`` on an ASCII terminal); a stream in this codec is left alone and transliterates.
+PLAIN_ASCII = "totemdeck_ascii"
+
+
+class _AsciiEncoder(codecs.IncrementalEncoder):
+    def encode(self, text: str, final: bool = False) -> bytes:
+        return codecs.ascii_encode(text, self.errors)[0]
+
+
+def _find_codec(name: str) -> codecs.CodecInfo | None:
+    if name != PLAIN_ASCII:
+        return None
+    ascii_codec = codecs.lookup("ascii")
+    return codecs.CodecInfo(
+        name=PLAIN_ASCII,
+        encode=lambda text, errors="strict": codecs.ascii_encode(text, errors),
+        decode=ascii_codec.decode,
+        incrementalencoder=_AsciiEncoder,
+        incrementaldecoder=ascii_codec.incrementaldecoder,
+        streamreader=ascii_codec.streamreader,
+        streamwriter=ascii_codec.streamwriter,
+    )
+
+
+codecs.register(_find_codec)
+
+
+def _is_ascii(encoding: str) -> bool:
+    try:
+        return codecs.lookup(encoding).name == "ascii"
+    except LookupError:
+        return False
+
 
 def prepare_streams() -> None:
     """Let stdout and stderr write any text: transliterate what their encoding cannot hold."""
@@ -74,8 +109,12 @@ def prepare_streams() -> None:
         encoding = (getattr(stream, "encoding", None) or "").lower().replace("_", "-")
         if stream is not None and encoding not in ("utf-8", "utf8", "utf-16", "utf-32"):
             reconfigure = getattr(stream, "reconfigure", None)
-            if reconfigure is not None:
-                reconfigure(errors=TRANSLITERATE)
+            if reconfigure is None:
+                continue
+            if _is_ascii(encoding):
+                with contextlib.suppress(ValueError, LookupError):  # nothing read or written yet
+                    reconfigure(encoding=PLAIN_ASCII)
+            reconfigure(errors=TRANSLITERATE)
 
 
 def use_colour(stream: TextIO) -> bool:

@@ -113,7 +113,7 @@ def parse_json_deck(text: str, source: str = "<json>") -> Decklist:
         )
     if isinstance(document, dict) and "ObjectStates" in document:
         return _tabletop_simulator(document, source)
-    if isinstance(document, dict) and document.get("Name") in {"Deck", "DeckCustom"}:
+    if isinstance(document, dict) and _named(document, "Deck", "DeckCustom"):
         return _tabletop_simulator({"ObjectStates": [document]}, source)
     if (
         isinstance(document, dict)
@@ -232,13 +232,12 @@ def _what_it_is(document: Any) -> str:
 def _tabletop_simulator(document: dict[str, Any], source: str) -> Decklist:
     """A Tabletop Simulator save: each card's nickname, and set/number from its image."""
     cards: list[dict[str, Any]] = []
-    for state in document.get("ObjectStates") or []:
+    for state in _listed(document.get("ObjectStates")):
         if not isinstance(state, dict):
             continue
-        if state.get("Name") in {"Card", "CardCustom"}:
+        if _named(state, "Card", "CardCustom"):
             cards.append(state)
-        contained = state.get("ContainedObjects")
-        cards += [c for c in contained or [] if isinstance(c, dict)]
+        cards += [c for c in _listed(state.get("ContainedObjects")) if isinstance(c, dict)]
     if not cards:
         return _problem("a Tabletop Simulator save with no deck of cards in it", source)
     seen: Counter[tuple[str, str | None, str | None]] = Counter()
@@ -263,6 +262,17 @@ def _tabletop_simulator(document: dict[str, Any], source: str) -> Decklist:
     if not lines:
         return _problem("a Tabletop Simulator save whose cards have no names", source)
     return Decklist(lines, (), (), source)
+
+
+def _named(state: dict[str, Any], *names: str) -> bool:
+    """Whether a save object's ``Name`` is one of ``names`` (it may be any JSON at all)."""
+    name = state.get("Name")
+    return isinstance(name, str) and name in names
+
+
+def _listed(value: Any) -> list[Any]:
+    """A save's list of objects; anything else (``5``, ``true``, an object) holds none."""
+    return value if isinstance(value, list) else []
 
 
 def _image_print(card: dict[str, Any]) -> tuple[str | None, str | None]:

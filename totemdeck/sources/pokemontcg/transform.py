@@ -60,16 +60,29 @@ _STAGE_OF_SUBTYPE = {s: s for s in STAGES}
 _SUPERTYPES = {"Pokémon": "Pokémon", "Pokemon": "Pokémon", "Trainer": "Trainer", "Energy": "Energy"}
 
 
+def _typed(raw: RawSet, key: str, kinds: tuple[type, ...], default: Any = ...) -> Any:
+    """``raw[key]`` when it is of one of ``kinds`` (``null`` for a name is no set name)."""
+    value = raw[key] if default is ... else raw.get(key, default)  # type: ignore[literal-required]
+    if not isinstance(value, kinds) or isinstance(value, bool):
+        shown = "null" if value is None else type(value).__name__
+        raise TypeError(f"{key} is {shown}, not {' or '.join(k.__name__ for k in kinds)}")
+    return value
+
+
 def set_record(raw: RawSet) -> dict[str, Any]:
-    """The catalogue's set record for one entry of ``sets/en.json``."""
+    """The catalogue's set record for one entry of ``sets/en.json``.
+
+    Raises ``TypeError`` naming the field when an entry has one of the wrong JSON type (a
+    ``name`` of null reached the merge as an AttributeError): the set is skipped.
+    """
     return {
-        "id": raw["id"],
-        "name": raw["name"],
-        "series": raw.get("series", ""),
-        "ptcgl_code": raw.get("ptcgoCode") or None,
-        "release_date": raw["releaseDate"].replace("/", "-"),
-        "printed_total": raw.get("printedTotal"),
-        "total": raw.get("total"),
+        "id": _typed(raw, "id", (str,)),
+        "name": _typed(raw, "name", (str,)),
+        "series": _typed(raw, "series", (str,), ""),
+        "ptcgl_code": _typed(raw, "ptcgoCode", (str, type(None)), None) or None,
+        "release_date": _typed(raw, "releaseDate", (str,)).replace("/", "-"),
+        "printed_total": _typed(raw, "printedTotal", (int, type(None)), None),
+        "total": _typed(raw, "total", (int, type(None)), None),
     }
 
 
