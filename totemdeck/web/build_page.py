@@ -63,13 +63,15 @@ class _Links:
         return "/build" + query_string(d=_code(deck), q=self.q, page=shown + 1 if shown else None)
 
 
-def _in_deck(checked: CheckedDeck) -> tuple[dict[str, int], dict[str, int], set[str]]:
-    """Copies of each print in the main deck, the line of each print, and the names held."""
+def _in_deck(checked: CheckedDeck) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
+    """Copies of each print in the main deck, the line of each print, and the copies of
+    each name in the whole deck (any print: singleton counts names)."""
     copies: dict[str, int] = {}
     lines: dict[str, int] = {}
-    names: set[str] = set()
+    names: dict[str, int] = {}
     for entry in checked.deck.entries:
-        names.add(name_key(entry.card.name))
+        key = name_key(entry.card.name)
+        names[key] = names.get(key, 0) + entry.count
         if entry.section == "totem":
             continue
         copies[entry.card.id] = copies.get(entry.card.id, 0) + entry.count
@@ -120,7 +122,7 @@ def _deck_stage(
                 query, list(checked.report.totem.identity) if checked.report.totem else None
             ),
             "adds": adds,
-            "copies": copies,
+            "copies": {c.id: names.get(name_key(c.name), 0) for c in found.cards},
             "view": view,
             "steps": steps,
             "totem": totem,
