@@ -95,3 +95,11 @@ def test_stats_says_did_you_mean_for_a_misspelt_card(client: TestClient, legal_t
     page = client.get("/stats", params={"d": code, "card": "Charmandr"})
     assert "Did you mean" in page.text
     assert re.search(r'card=Charmander[^"]*#odds">Charmander</a>', page.text)
+
+
+def test_a_card_page_has_every_attack_ability_weakness_and_print(client: TestClient) -> None:
+    page = unescape(client.get("/cards/sv3-125").text)
+    for words in ("Infernal Reign", "search your deck for up to 3 Basic Fire Energy",
+                  "Burning Darkness", "180+", "30 more damage for each Prize card",
+                  "Weakness", "Retreat", "prints"):  # fmt: skip
+        assert words in page, words
