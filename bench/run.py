@@ -12,6 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import (
+    bench_build,
     bench_decks,
     bench_import,
     bench_long_decks,
@@ -27,6 +28,7 @@ SUITES = {
     "long-decks": bench_long_decks.main,
     "web": bench_web.main,
     "search": bench_search.main,
+    "build": bench_build.main,
 }
 
 
