@@ -12,6 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench import (
+    bench_build,
     bench_collection,
     bench_decks,
     bench_import,
@@ -35,6 +36,7 @@ SUITES = {
     "startup": bench_startup.main,
     "spanish": bench_spanish.main,
     "repair": bench_repair.main,
+    "build": bench_build.main,
 }
 
 

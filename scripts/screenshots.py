@@ -62,6 +62,8 @@ def main() -> int:
                 "card": "/cards/sv3-125",
                 "stats": f"/stats?d={legal}&card=Charmander&turn=3&seed=11",
                 "export": f"/export?d={legal}",
+                "build-full": f"/build?d={legal}",
+                "help-search": "/help/search",
             }
             for name, path in shots.items():
                 page.goto(base + path)

@@ -38,18 +38,7 @@ def _undeclared(deck: SharedDeck) -> list[str]:
 
 def with_count(deck: SharedDeck, line: int, count: int) -> SharedDeck:
     """Line ``line`` with ``count`` copies (0 removes the line; at most ``MAX_COUNT``)."""
-    lines = _undeclared(deck)
-    if not 1 <= line <= len(lines):
-        return deck
-    found = _FRONT.match(lines[line - 1])
-    if found is None:
-        return deck
-    count = min(max(count, 0), MAX_COUNT)
-    if count == 0:
-        lines[line - 1] = ""
-    else:
-        lines[line - 1] = f"{found.group('head')}{count}{found.group('tail')}"
-    return SharedDeck(tuple(lines), deck.name)
+    return Editor(deck).with_count(line, count)
 
 
 def count_of(deck: SharedDeck, line: int) -> int | None:
@@ -60,27 +49,9 @@ def count_of(deck: SharedDeck, line: int) -> int | None:
     return int(found.group("count")) if found else None
 
 
-def _main_line_of(deck: SharedDeck, card_id: str) -> int | None:
-    for entry in parse(deck.text()).lines:
-        if entry.card_id == card_id and not entry.is_totem and not entry.name:
-            return entry.line
-    return None
-
-
 def add(deck: SharedDeck, card_id: str, count: int = 1) -> SharedDeck:
     """``count`` more copies of ``card_id`` in the main deck (its line, or a new last line)."""
-    at = _main_line_of(deck, card_id)
-    if at is not None:
-        return with_count(deck, at, (count_of(deck, at) or 0) + count)
-    lines = _undeclared(deck)
-    while lines and not lines[-1].strip():
-        lines.pop()
-    parsed = parse("\n".join(lines))
-    sections = [h for h in parsed.headers if h.section is not None]
-    if sections and sections[-1].section == "totem":
-        lines.append(MAIN_HEADER)
-    lines.append(f"{min(max(count, 1), MAX_COUNT)} {card_id}")
-    return SharedDeck(tuple(lines), deck.name)
+    return Editor(deck).add(card_id, count)
 
 
 def without_totem(deck: SharedDeck) -> SharedDeck:
@@ -107,3 +78,42 @@ def named(deck: SharedDeck, name: str | None) -> SharedDeck:
     from totemdeck.sharecode import clean_name
 
     return SharedDeck(deck.lines, clean_name(name))
+
+
+class Editor:
+    """Many edits of one deck (a Build page makes one link per row and per result): the
+    deck is read once, each edit is then a copy of its lines with one line changed."""
+
+    def __init__(self, deck: SharedDeck) -> None:
+        self.deck = deck
+        self.lines = _undeclared(deck)
+        parsed = parse("\n".join(self.lines))
+        self._by_id = {
+            x.card_id: x.line for x in parsed.lines if x.card_id and not x.is_totem and not x.name
+        }
+        sections = [h for h in parsed.headers if h.section is not None]
+        self._after_totem = bool(sections) and sections[-1].section == "totem"
+
+    def with_count(self, line: int, count: int) -> SharedDeck:
+        if not 1 <= line <= len(self.lines):
+            return self.deck
+        found = _FRONT.match(self.lines[line - 1])
+        if found is None:
+            return self.deck
+        lines = list(self.lines)
+        count = min(max(count, 0), MAX_COUNT)
+        lines[line - 1] = f"{found.group('head')}{count}{found.group('tail')}" if count else ""
+        return SharedDeck(tuple(lines), self.deck.name)
+
+    def add(self, card_id: str, count: int = 1) -> SharedDeck:
+        at = self._by_id.get(card_id)
+        if at is not None:
+            found = _FRONT.match(self.lines[at - 1])
+            return self.with_count(at, (int(found.group("count")) if found else 0) + count)
+        lines = list(self.lines)
+        while lines and not lines[-1].strip():
+            lines.pop()
+        if self._after_totem:
+            lines.append(MAIN_HEADER)
+        lines.append(f"{min(max(count, 1), MAX_COUNT)} {card_id}")
+        return SharedDeck(tuple(lines), self.deck.name)

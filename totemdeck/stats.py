@@ -33,6 +33,15 @@ class UnknownCard(TotemdeckError):
     """``--card`` names no card at all: its odds would be a silent 0 (exit 2)."""
 
 
+def closest_names(catalogue: Catalogue, name: str) -> list[str]:
+    """The card names closest to a misspelt ``name`` (English and Spanish), best first."""
+    return list(Suggester(catalogue.names(), catalogue.alias_names()).closest(name))
+
+
+def is_card_name(catalogue: Catalogue, name: str) -> bool:
+    return bool(catalogue.by_name(name))
+
+
 def check_card_name(catalogue: Catalogue, name: str) -> None:
     """Raise ``UnknownCard`` with the closest names when no card is called ``name``.
 
@@ -40,7 +49,7 @@ def check_card_name(catalogue: Catalogue, name: str) -> None:
     """
     if catalogue.by_name(name):
         return
-    close = Suggester(catalogue.names(), catalogue.alias_names()).closest(name)
+    close = closest_names(catalogue, name)
     if close:
         raise UnknownCard(
             "--card {name!r}: no card has that name; did you mean {close}?".format(

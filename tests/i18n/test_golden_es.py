@@ -108,4 +108,4 @@ def test_the_cli_speaks_spanish_end_to_end(
     assert "Mano inicial (7 cartas), probabilidades exactas:" in out
     assert "al menos un Partidario" in out and " %" in out
     assert main(["export", deck, "--to", "text", "--lang", "es", *cat]) == 0
-    assert capsys.readouterr().out.startswith("Mazo del Formato Tótem — legal, 100 cartas")
+    assert capsys.readouterr().out.startswith("# Mazo del Formato Tótem — legal, 100 cartas")

@@ -250,3 +250,20 @@ def test_axe_finds_no_violation_on_any_page(
     page.add_script_tag(content=axe)
     found = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
     assert "image-alt" in [v["id"] for v in found["violations"]]
+
+
+def test_the_edit_box_completes_card_names(
+    browser: Browser, base_url: str, legal_text: str
+) -> None:
+    page, problems = _open(browser, base_url)
+    _build_from_check(page, base_url, legal_text)
+    page.locator("#deck-text").click()
+    page.keyboard.press("Control+End")
+    page.keyboard.type("\n1 Reshir")
+    expect(page.locator("#name-suggestions li").first).to_contain_text("Reshiram")
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    last = page.input_value("#deck-text").rstrip("\n").splitlines()[-1]
+    assert last.startswith("1 Reshiram"), last
+    expect(page.locator(".build-deck .verdict-counts")).to_contain_text("= 101 cards")
+    assert not problems, problems

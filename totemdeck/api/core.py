@@ -83,10 +83,17 @@ def read_deck(source: str) -> Decklist:
     from totemdeck.decklist import read_decklist
     from totemdeck.sharecode import code_in, decode_decklist
 
-    code = code_in(source) if source != "-" and not Path(source).exists() else None
+    code = code_in(source) if source != "-" and not _is_file(source) else None
     if code is not None:
         return decode_decklist(code, "shared deck")
     return read_decklist(source)
+
+
+def _is_file(path: str) -> bool:
+    try:
+        return Path(path).exists()
+    except OSError:  # a name too long for a file (a share code is)
+        return False
 
 
 def share_link_of(checked: CheckedDeck, base_url: str | None = None) -> str | None:

@@ -91,6 +91,19 @@ _SET_WORD_NUMBER = re.compile(
 )
 
 
+# "1 × Charizard ex  (OBF 125)": the print in parentheses, as the text export writes it.
+_IN_PARENS = re.compile(r"\s+\((?P<print>[A-Za-z][A-Za-z0-9.-]{0,19} \S{1,8})\)$")
+
+
+def _print_of(rest: str) -> re.Match[str] | None:
+    """``NAME SET NUMBER`` (digits or not), also as ``NAME  (SET NUMBER)``."""
+    for text in (rest, _IN_PARENS.sub(r" \g<print>", rest)):
+        found = _SET_NUMBER.match(text) or _SET_WORD_NUMBER.match(text)
+        if found:
+            return found
+    return None
+
+
 def _looks_like_json(text: str) -> bool:
     """Whether text that opens with ``[`` is a JSON array (a header like ``[Pokémon]`` is not)."""
     return _JSON_ARRAY.match(text) is not None
@@ -143,7 +156,7 @@ def _card_line(number: int, raw: str, text: str, section: str | None) -> DeckLin
     head, _space, last = rest.rpartition(" ")
     if head and _DATA_ID.match(last):  # "4 Energy Gain pl1-116": a name and a card id
         return DeckLine(number, raw, section, count, head.strip(), card_id=last)
-    found = _SET_NUMBER.match(rest) or _SET_WORD_NUMBER.match(rest)
+    found = _print_of(rest)
     if found:
         return DeckLine(
             number,
@@ -176,6 +189,10 @@ def parse(text: str, source: str = "<text>") -> Decklist:
         from totemdeck.decklist.jsondeck import parse_json_deck
 
         return parse_json_deck(stripped, source)
+    from totemdeck.decklist.csvdeck import looks_like_csv_deck, parse_csv_deck
+
+    if looks_like_csv_deck(stripped):  # totemdeck's own CSV export
+        return parse_csv_deck(stripped, source)
     lines: list[DeckLine] = []
     headers: list[Header] = []
     problems: list[ParseProblem] = []

@@ -111,10 +111,12 @@ def to_text(checked: CheckedDeck, lines: list[ExportLine], lang: str) -> str:
             "Totem Format deck — NOT LEGAL, {n} cards",
             total,
         )
-    out = [head.format(n=total)]
+    # The lines about the deck are comments, so the text reads back as the same deck.
+    out = ["# " + head.format(n=total)]
     if report.totem is not None:
         out.append(
-            _(
+            "# "
+            + _(
                 "Totem cost column {column}, Invocation Cost {cost}, Prize cards {prizes}, "
                 "identity {identity}"
             ).format(
@@ -139,7 +141,8 @@ def to_json(checked: CheckedDeck, lines: list[ExportLine], lang: str) -> str:
         return {
             "count": x.count,
             "id": x.card.id,
-            "name": export_name(x.card, lang),
+            # the print's own name for basic Energy (the id and this name must agree)
+            "name": x.card.name if x.card.is_basic_energy else export_name(x.card, lang),
             "set": _code(x.card),
             "number": x.card.number,
             "supertype": x.card.supertype,

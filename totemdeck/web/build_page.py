@@ -63,13 +63,15 @@ class _Links:
         return "/build" + query_string(d=_code(deck), q=self.q, page=shown + 1 if shown else None)
 
 
-def _in_deck(checked: CheckedDeck) -> tuple[dict[str, int], dict[str, int], set[str]]:
-    """Copies of each print in the main deck, the line of each print, and the names held."""
+def _in_deck(checked: CheckedDeck) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
+    """Copies of each print in the main deck, the line of each print, and the copies of
+    each name in the whole deck (any print: singleton counts names)."""
     copies: dict[str, int] = {}
     lines: dict[str, int] = {}
-    names: set[str] = set()
+    names: dict[str, int] = {}
     for entry in checked.deck.entries:
-        names.add(name_key(entry.card.name))
+        key = name_key(entry.card.name)
+        names[key] = names.get(key, 0) + entry.count
         if entry.section == "totem":
             continue
         copies[entry.card.id] = copies.get(entry.card.id, 0) + entry.count
@@ -86,24 +88,26 @@ def _deck_stage(
     query = asked if asked is not None else default_query(totem)
     found = find_cards(lib, query, SEARCH_LIMIT, lang, offset=page * SEARCH_LIMIT)
     links = _Links(deck, asked, page)
+    edit = deckedit.Editor(deck)  # read once: one link per row and per result below
     copies, line_of, names = _in_deck(checked)
     adds: dict[str, str] = {}
     for card in found.cards:
         if card.id in line_of and card.is_basic_energy:
             line = line_of[card.id]
-            adds[card.id] = links.to(deckedit.with_count(deck, line, copies[card.id] + 1))
+            adds[card.id] = links.to(edit.with_count(line, copies[card.id] + 1))
         elif name_key(card.name) not in names or card.is_basic_energy:
-            adds[card.id] = links.to(deckedit.add(deck, card.id))
+            adds[card.id] = links.to(edit.add(card.id))
     view = deck_view(checked)
     steps: dict[int, tuple[str | None, str]] = {}
+    totem_lines = {e.line for e in checked.deck.totem}
     for group in view.groups:
         for row in group.rows:
-            if row.line in {e.line for e in checked.deck.totem}:
+            if row.line in totem_lines:
                 continue
             more = None
             if row.card.is_basic_energy and row.count < MAX_COUNT:
-                more = links.to(deckedit.with_count(deck, row.line, row.count + 1))
-            steps[row.line] = (more, links.to(deckedit.with_count(deck, row.line, row.count - 1)))
+                more = links.to(edit.with_count(row.line, row.count + 1))
+            steps[row.line] = (more, links.to(edit.with_count(row.line, row.count - 1)))
     return render(
         request,
         "build.html",
@@ -120,7 +124,7 @@ def _deck_stage(
                 query, list(checked.report.totem.identity) if checked.report.totem else None
             ),
             "adds": adds,
-            "copies": copies,
+            "copies": {c.id: names.get(name_key(c.name), 0) for c in found.cards},
             "view": view,
             "steps": steps,
             "totem": totem,

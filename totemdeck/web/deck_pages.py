@@ -21,7 +21,7 @@ from totemdeck.export.formats import FORMATS, ExportError, export_deck
 from totemdeck.i18n import _
 from totemdeck.rules.engine import CheckedDeck
 from totemdeck.sharecode import ShareCodeError, decode, readable, share_code
-from totemdeck.stats import deck_stats, sample_opening
+from totemdeck.stats import closest_names, deck_stats, is_card_name, sample_opening
 from totemdeck.web.charts import bar_chart, odds_curve
 from totemdeck.web.language import COOKIE, LANGUAGES
 from totemdeck.web.pages import error_page, int_param, language, library, render
@@ -140,6 +140,9 @@ def stats_page(request: Request) -> Response:
     turn = int_param(request, "turn", 2, 0, 15)
     first = request.query_params.get("first") == "1"
     stats = deck_stats(checked, lib.checker(language(request)).ctx, card, turn, first)
+    # a misspelt card: "did you mean", as the CLI says (not a silent 0 %)
+    unknown = card is not None and not is_card_name(lib.catalogue, card)
+    suggestions = closest_names(lib.catalogue, card) if card and unknown else []
     seed = int_param(request, "seed", 0, 0, 2**31)
     if not seed:
         seed = secrets.randbelow(2**31 - 1) + 1
@@ -163,6 +166,8 @@ def stats_page(request: Request) -> Response:
             "charts": charts,
             "curve": curve,
             "card": card or "",
+            "unknown_card": unknown,
+            "suggestions": suggestions,
             "turn": turn,
             "first": first,
             "opening": opening,

@@ -4,7 +4,8 @@
    - a relative share link is shown whole (the server never builds it from the Host header);
    - search boxes search as you type, the edit box updates the deck after a pause in typing
      (both by submitting their form, which htmx swaps in place);
-   - across a swap the deck panel keeps its scroll and the edit box its text and caret. */
+   - across a swap the deck panel keeps its scroll and the edit box its text and caret;
+   - the edit box completes card names from /api/names. */
 (function () {
   "use strict";
   document.addEventListener("error", function (event) {
@@ -91,5 +92,91 @@
       text.setSelectionRange(kept.text.start, kept.text.end);
     }
     kept = null;
+  });
+
+  /* Name autocomplete in the edit box: the card name being typed on the caret's line,
+     completed from GET /api/names (Arrow keys choose, Enter or Tab takes, Escape closes). */
+  var suggest = { items: [], active: -1, asked: "" };
+  function nameAtCaret(box) {
+    var before = box.value.slice(0, box.selectionStart);
+    var start = before.lastIndexOf("\n") + 1;
+    var line = before.slice(start);
+    var count = line.match(/^\s*(?:\d{1,3}\s*[xX×]?\s+)?/)[0];
+    return { from: start + count.length, text: line.slice(count.length) };
+  }
+  function listOf(box) { return document.getElementById(box.getAttribute("aria-controls")); }
+  function closeList(box) {
+    var list = listOf(box);
+    suggest.items = []; suggest.active = -1;
+    if (list) { list.hidden = true; list.textContent = ""; }
+    box.removeAttribute("aria-activedescendant");
+  }
+  function showList(box, names) {
+    var list = listOf(box);
+    if (!list) { return; }
+    list.textContent = "";
+    suggest.items = names.slice(0, 8); suggest.active = -1;
+    suggest.items.forEach(function (name, index) {
+      var item = document.createElement("li");
+      item.id = "name-option-" + index;
+      item.setAttribute("role", "option");
+      item.textContent = name;
+      item.addEventListener("mousedown", function (event) { event.preventDefault(); take(box, index); });
+      list.appendChild(item);
+    });
+    list.hidden = suggest.items.length === 0;
+  }
+  function mark(box, index) {
+    var list = listOf(box);
+    suggest.active = index;
+    Array.prototype.forEach.call(list.children, function (item, i) {
+      item.setAttribute("aria-selected", i === index ? "true" : "false");
+    });
+    box.setAttribute("aria-activedescendant", "name-option-" + index);
+  }
+  function take(box, index) {
+    var at = nameAtCaret(box);
+    var name = suggest.items[index];
+    var end = box.value.indexOf("\n", at.from);
+    end = end < 0 ? box.value.length : end;
+    box.value = box.value.slice(0, at.from) + name + box.value.slice(end);
+    var caret = at.from + name.length;
+    box.setSelectionRange(caret, caret);
+    closeList(box);
+    box.dispatchEvent(new Event("input", { bubbles: true }));
+  }
+  function askNames(box) {
+    var at = nameAtCaret(box);
+    var text = at.text.trim();
+    if (text.length < 2 || /\d$/.test(text) || text === suggest.asked) {
+      if (text.length < 2) { closeList(box); }
+      return;
+    }
+    suggest.asked = text;
+    fetch(box.getAttribute("data-names") + "?q=" + encodeURIComponent(text), { credentials: "same-origin" })
+      .then(function (answer) { return answer.ok ? answer.json() : []; })
+      .then(function (names) {
+        if (nameAtCaret(box).text.trim() === text) { showList(box, names); }
+      }, function () { closeList(box); });
+  }
+  document.addEventListener("input", function (event) {
+    var box = event.target;
+    if (box.matches && box.matches("textarea[data-names]")) {
+      later("names", 150, function () { askNames(box); });
+    }
+  });
+  document.addEventListener("keydown", function (event) {
+    var box = event.target;
+    if (!box.matches || !box.matches("textarea[data-names]") || !suggest.items.length) { return; }
+    if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      event.preventDefault();
+      var step = event.key === "ArrowDown" ? 1 : -1;
+      mark(box, (suggest.active + step + suggest.items.length) % suggest.items.length);
+    } else if ((event.key === "Enter" || event.key === "Tab") && suggest.active >= 0) {
+      event.preventDefault();
+      take(box, suggest.active);
+    } else if (event.key === "Escape") {
+      closeList(box);
+    }
   });
 })();

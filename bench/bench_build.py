@@ -1,0 +1,97 @@
+"""Build's speed (issue 22): name autocomplete server-side, and the edit box's update of a
+100-card deck to its verdict in a real browser.
+
+Targets: ``GET /api/names`` p50 <= 20 ms (server-side: the app called in process through
+Starlette's TestClient); edit box → verdict p50 <= 300 ms in chromium (submit to the swapped
+verdict, over a live uvicorn on 127.0.0.1). Baselines from the same run: ``GET /healthz``
+through the same client, and loading the empty ``/check`` page in the same browser.
+"""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+from starlette.testclient import TestClient
+
+from bench.common import ROOT, SHARED, median_seconds
+from tests.helpers.live import CHROMIUM, CHROMIUM_ARGS, live_server
+from totemdeck.importer import import_sources
+from totemdeck.web import WebConfig, create_app
+
+TYPED = ["c", "ch", "cha", "char", "chari", "chariz", "pik", "pika", "ultra", "ultra b",
+         "boss", "iono", "profe", "basic f", "supercañ", "arven", "nest", "rare c", "mew",
+         "x"]  # fmt: skip
+EDITS = 10
+
+
+def _names(client: TestClient) -> list[float]:
+    client.get("/api/names", params={"q": "warm"})
+    out = []
+    for text in TYPED:
+        started = time.perf_counter()
+        assert client.get("/api/names", params={"q": text}).status_code == 200
+        out.append(time.perf_counter() - started)
+    return out
+
+
+def _edit_box(app: object) -> tuple[list[float], float]:
+    from playwright.sync_api import sync_playwright
+
+    deck = (ROOT / "examples" / "charizard-ex.txt").read_text("utf-8")
+    with live_server(app) as base, sync_playwright() as driver:  # type: ignore[arg-type]
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        page = browser.new_page(bypass_csp=True)  # wait_for_function evaluates a string
+        page.route("**/*", lambda r: r.continue_() if r.request.url.startswith(base) else r.abort())
+        page.goto(f"{base}/build")
+        page.fill("#deck-text", deck)
+        page.click("#edit-form button[type=submit]")
+        page.wait_for_selector(".build-deck .verdict")
+        baseline = median_seconds(lambda: page.goto(f"{base}/check"), 5)
+        page.goto(f"{base}/build")
+        page.fill("#deck-text", deck)
+        page.click("#edit-form button[type=submit]")
+        page.wait_for_selector(".build-deck .verdict")
+        times = []
+        for n in range(EDITS):
+            count = 16 + (n % 2)  # 16 ↔ 17 Fire Energy: 99 ↔ 100 cards
+            text = page.input_value("#deck-text")
+            edited = text.replace(f"{33 - count} Basic Fire Energy", f"{count} Basic Fire Energy")
+            assert edited != text, text[-200:]
+            page.fill("#deck-text", edited)
+            started = time.perf_counter()
+            page.evaluate("document.getElementById('edit-form').requestSubmit()")
+            page.wait_for_function(
+                f"document.getElementById('deck-count').textContent === '{83 + count}'"
+            )
+            times.append(time.perf_counter() - started)
+        browser.close()
+    return times, baseline
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp) / "cards"
+        import_sources(
+            str(folder),
+            origins={"pokemontcg": str(SHARED / "pokemontcg"), "tcgdex": str(SHARED / "tcgdex/v2")},
+        )
+        app = create_app(WebConfig(catalogue=folder, images=False))
+        with TestClient(app) as client:
+            health = median_seconds(lambda: client.get("/healthz"), 50)
+            names = _names(client)
+        edits, page_load = _edit_box(app)
+    p50 = statistics.median(names)
+    print(f"baseline: GET /healthz in process (median of 50):    {health * 1000:7.2f} ms")
+    print(
+        f"GET /api/names, {len(TYPED)} typed texts, p50:              {p50 * 1000:7.2f} ms "
+        f"(target <= 20; {p50 / health:.1f}x the baseline); slowest {max(names) * 1000:.2f} ms"
+    )
+    edit = statistics.median(edits)
+    print(f"baseline: load the empty /check page in chromium:     {page_load * 1000:7.1f} ms")
+    print(
+        f"edit box → verdict, 100-card deck, p50 of {EDITS}:         {edit * 1000:7.1f} ms "
+        f"(target <= 300; {edit / page_load:.1f}x the baseline)"
+    )

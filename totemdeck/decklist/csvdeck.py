@@ -1,0 +1,57 @@
+"""The CSV deck ``totemdeck export --to csv`` writes, read back as the same deck.
+
+One row a card line: ``section,count,name,set,number,…,id``. The id decides (the very
+print that was exported); a row without one is read by name, set and number. Bad rows are
+``ParseProblem``s like any unreadable line, never a raise.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+
+from totemdeck.decklist.model import DeckLine, Decklist, ParseProblem
+from totemdeck.i18n import _
+
+HEADER = "section,count,name,set,number"
+MAX_COUNT = 999
+SECTIONS = {"totem": "totem", "pokemon": "pokemon", "trainer": "trainer", "energy": "energy"}
+
+
+def looks_like_csv_deck(text: str) -> bool:
+    """Whether ``text`` opens with the header row of totemdeck's CSV export."""
+    return text.lstrip("\ufeff \t\r\n").lower().startswith(HEADER)
+
+
+def _row(number: int, raw: str, row: dict[str, str]) -> DeckLine | ParseProblem:
+    count_text = (row.get("count") or "").strip()
+    if not count_text.isascii() or not count_text.isdigit() or len(count_text) > 3:
+        return ParseProblem(number, raw, _("not a count: {text!r}").format(text=count_text[:20]))
+    count = int(count_text)
+    if not 1 <= count <= MAX_COUNT:
+        return ParseProblem(
+            number, raw, _("count {count} is not 1–{limit}").format(count=count, limit=MAX_COUNT)
+        )
+    section = SECTIONS.get((row.get("section") or "").strip().lower())
+    card_id = (row.get("id") or "").strip() or None
+    name = (row.get("name") or "").strip()
+    if card_id:
+        return DeckLine(number, raw, section, count, "", card_id=card_id[:60])
+    if not name:
+        return ParseProblem(number, raw, _("no card name"))
+    set_code = (row.get("set") or "").strip() or None
+    printed = (row.get("number") or "").strip() or None
+    return DeckLine(number, raw, section, count, name[:200], set_code=set_code, number=printed)
+
+
+def parse_csv_deck(text: str, source: str) -> Decklist:
+    """The deck a CSV export holds (line numbers count the header row as line 1)."""
+    rows = text.lstrip("\ufeff").splitlines()
+    reader = csv.DictReader(io.StringIO("\n".join(rows)))
+    lines: list[DeckLine] = []
+    problems: list[ParseProblem] = []
+    for index, row in enumerate(reader, start=2):
+        raw = rows[index - 1] if index - 1 < len(rows) else ""
+        read = _row(index, raw, {k: v for k, v in row.items() if isinstance(k, str)})
+        (lines if isinstance(read, DeckLine) else problems).append(read)  # type: ignore[arg-type]
+    return Decklist(tuple(lines), (), tuple(problems), source)
