@@ -13,7 +13,7 @@ from starlette.routing import Route
 
 from totemdeck.catalogue.model import Card
 from totemdeck.i18n import _
-from totemdeck.web.finder import find_cards, has_search_language
+from totemdeck.web.finder import find_cards
 from totemdeck.web.pages import error_page, language, library, render
 from totemdeck.web.share import (
     MAX_COUNT,
@@ -52,7 +52,7 @@ def default_query(totem: Card | None) -> str:
     """What the search box holds before the player types: the Totem's legal cards."""
     if totem is None:
         return ""
-    return f"totem:{totem.id}" if has_search_language() else ""
+    return f"totem:{totem.id}"
 
 
 async def build_page(request: Request) -> Response:
@@ -89,6 +89,7 @@ async def build_page(request: Request) -> Response:
                 "q": query,
                 "kept": sum(c.count for c in main),
             },
+            400 if found.error else 200,
         )
     adds = {c.id: _with(cards, c.id, +1) for c in found.cards}
     view = deck_view(checked) if checked else None
@@ -119,8 +120,8 @@ async def build_page(request: Request) -> Response:
             "totem": totem,
             "totem_count": len(totem_ids),
             "change_totem": change_totem,
-            "search_language": has_search_language(),
         },
+        400 if found.error else 200,
     )
 
 

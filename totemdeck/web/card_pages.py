@@ -8,9 +8,10 @@ from starlette.routing import Route
 
 from totemdeck.catalogue.model import ENERGY_TYPES
 from totemdeck.i18n import _
+from totemdeck.rules.roles import roles_of
 from totemdeck.rules.totem import why_not_totem
 from totemdeck.rules.traits import identity
-from totemdeck.web.finder import find_cards, has_search_language
+from totemdeck.web.finder import find_cards
 from totemdeck.web.pages import error_page, int_param, language, library, render
 
 GRID_LIMIT = 60
@@ -26,7 +27,7 @@ async def cards_page(request: Request) -> Response:
     return render(
         request,
         "cards.html",
-        {"q": query, "found": found, "limit": limit, "search_language": has_search_language()},
+        {"q": query, "found": found, "limit": limit},
         400 if found.error else 200,
     )
 
@@ -57,6 +58,7 @@ async def card_page(request: Request) -> Response:
             "why_not": why_not_totem(card),
             "identity": [t for t in ENERGY_TYPES if t in colours],
             "banned": lib.banlist.match(card),
+            "roles": roles_of(card),
         },
     )
 
