@@ -57,9 +57,11 @@ class RulesContext:
     def format_in_force(self) -> tuple[str, FormatRows | None]:
         """The stored index holds the packaged format's facts; another format (a
         ``--format-file``) has its own computed, once per catalogue and format."""
-        key = repr(self.fmt)
-        if self._fmt is None or key == repr(_packaged_format()):
-            return key, None
+        if self._fmt is None:  # the packaged format: nothing to load
+            return "packaged", None
+        key = repr(self._fmt)
+        if key == repr(_packaged_format()):
+            return "packaged", None
         catalogue, fmt = self._catalogue, self.fmt
 
         def rows() -> Iterable[tuple[object, ...]]:

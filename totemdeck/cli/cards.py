@@ -54,7 +54,6 @@ def search(
 ) -> None:
     """Search cards. Example: totemdeck card search 'totem:sv3-125 t:supporter o:draw'"""
     from totemdeck.catalogue import Catalogue
-    from totemdeck.rules.format import load_format
     from totemdeck.search import search_cards
 
     query = query.lstrip()  # a query starting with "-" arrives with a space before it
@@ -75,6 +74,8 @@ def search(
             banlist=bans,
             format_rules=fmt,
         )
+    if output is not SearchFormat.text:
+        from totemdeck.rules.format import load_format
     if output is SearchFormat.json:
         from totemdeck.report.search import render_json
 

@@ -1,17 +1,19 @@
 """Query text → a small syntax tree (``Node``), with errors that point at a character.
 
-The grammar is ``grammar.lark`` (lark, LALR); this module only turns lark's tree into the
-dataclasses below and lark's exceptions into ``QuerySyntaxError``. Which keys exist and what
-their values mean is ``keys.py``'s business, so the grammar never changes for a new key.
+The grammar is ``grammar.lark`` (lark, LALR), compiled ahead of time into ``_grammar.py``
+(``make grammar``: no lark import and no parser build at start-up); this module only turns
+its tree into the dataclasses below and its exceptions into ``QuerySyntaxError``. Which keys
+exist and what their values mean is ``keys.py``'s business, so the grammar never changes for
+a new key.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
-from typing import TYPE_CHECKING
+from typing import Any
 
 from totemdeck.catalogue.search.errors import (
     MAX_DEPTH,
@@ -24,8 +26,6 @@ from totemdeck.i18n import _
 
 __all__ = ["MAX_DEPTH", "MAX_LENGTH", "MAX_TERMS", "Node", "QuerySyntaxError", "Term", "parse"]
 
-if TYPE_CHECKING:
-    from lark import Lark, Token, Tree
 
 MAX_LENGTH = 1000
 MAX_TERMS = 50
@@ -90,16 +90,19 @@ _ESCAPE = re.compile(r"\\(.)")
 
 
 @cache
-def _parser() -> Lark:
-    from lark import Lark
+def _generated() -> Any:
+    """``_grammar.py`` (lark's standalone output: untyped, so it is used as ``Any``)."""
+    return importlib.import_module("totemdeck.catalogue.search._grammar")
 
-    grammar = resources.files(__package__).joinpath("grammar.lark").read_text("utf-8")
-    return Lark(grammar, parser="lalr", lexer="contextual", maybe_placeholders=False, cache=True)
+
+@cache
+def _parser() -> Any:
+    return _generated().Lark_StandAlone()
 
 
 def parse(query: str) -> Node:
     """The syntax tree of ``query``, or ``QuerySyntaxError`` pointing at the problem."""
-    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+    lark = _generated()
 
     if len(query) > MAX_LENGTH:
         raise QuerySyntaxError(
@@ -112,14 +115,14 @@ def parse(query: str) -> Node:
     check_balance(query)
     try:
         tree = _parser().parse(query)
-    except UnexpectedCharacters as exc:
+    except lark.UnexpectedCharacters as exc:
         raise unexpected(query, exc.pos_in_stream or 0) from None
-    except UnexpectedToken as exc:
+    except lark.UnexpectedToken as exc:
         token = exc.token
         if token.type == "$END":
             raise at_end(query) from None
         raise unexpected(query, token.start_pos or 0, str(token)) from None
-    except UnexpectedEOF:
+    except lark.UnexpectedEOF:
         raise at_end(query) from None
     try:
         node = _build(tree)
@@ -143,7 +146,7 @@ def parse(query: str) -> Node:
     return node
 
 
-def _text(token: Token) -> tuple[str, bool]:
+def _text(token: Any) -> tuple[str, bool]:
     """A token's text without quotes and escapes, and whether it was quoted."""
     value = str(token)
     if value.startswith('"'):
@@ -151,12 +154,12 @@ def _text(token: Token) -> tuple[str, bool]:
     return value, False
 
 
-def _build(tree: Tree[Token] | Token) -> Node:
-    from lark import Token, Tree
+def _build(tree: Any) -> Node:
+    lark = _generated()
 
-    if isinstance(tree, Token):  # a lone bare word
+    if isinstance(tree, lark.Token):  # a lone bare word
         return _word(tree)
-    assert isinstance(tree, Tree)
+    assert isinstance(tree, lark.Tree)
     kind = tree.data
     kids = tree.children
     if kind == "query":
@@ -171,11 +174,11 @@ def _build(tree: Tree[Token] | Token) -> Node:
         return _build(kids[1])
     if kind == "exact":
         mark, name = kids
-        assert isinstance(mark, Token) and isinstance(name, Token)
+        assert isinstance(mark, lark.Token) and isinstance(name, lark.Token)
         return Exact(_text(name)[0], mark.start_pos or 0)
     if kind == "term":
         key_op, value = kids
-        assert isinstance(key_op, Token) and isinstance(value, Token)
+        assert isinstance(key_op, lark.Token) and isinstance(value, lark.Token)
         found = _KEY_OP.match(str(key_op))
         assert found is not None
         regex = value.type == "REGEX"
@@ -191,7 +194,7 @@ def _build(tree: Tree[Token] | Token) -> Node:
         )
     if kind == "word":
         token = kids[0]
-        assert isinstance(token, Token)
+        assert isinstance(token, lark.Token)
         return _word(token)
     raise AssertionError(f"unexpected grammar rule {kind!r}")
 
@@ -201,7 +204,7 @@ class _MisplacedOperator(Exception):
         self.word, self.position = word, position
 
 
-def _word(token: Token) -> Word:
+def _word(token: Any) -> Word:
     """A bare word; ``or`` / ``and`` / ``not`` where no operator can stand are an error."""
     text, quoted = _text(token)
     if not quoted and text.casefold() in _OPERATOR_WORDS:
@@ -209,21 +212,21 @@ def _word(token: Token) -> Word:
     return Word(text, token.start_pos or 0)
 
 
-def _negation(tree: Tree[Token]) -> Node:
+def _negation(tree: Any) -> Node:
     """A run of ``-`` / ``not`` (iteratively: 990 of them are no recursion); two cancel."""
-    from lark import Token, Tree
+    lark = _generated()
 
     signs = 0
     first = tree.children[0]
-    node: Tree[Token] | Token = tree
-    while isinstance(node, Tree) and node.data == "negate":
+    node: Any = tree
+    while isinstance(node, lark.Tree) and node.data == "negate":
         signs += 1
         node = node.children[1]
     inner = _build(node)
     while isinstance(inner, Not):  # "-(-a)" is "a" too
         signs += 1
         inner = inner.node
-    assert isinstance(first, Token)
+    assert isinstance(first, lark.Token)
     return Not(inner, first.start_pos or 0) if signs % 2 else inner
 
 
