@@ -8,7 +8,7 @@ CATALOGUE ?= cards
 
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: install test test-fast bytecode lint bench demo catalogue schemas messages clean chromium audit
+.PHONY: install test test-fast bytecode lint bench demo catalogue schemas grammar messages clean chromium audit
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -42,6 +42,10 @@ lint: $(STAMP)
 	$(BIN)/ruff check totemdeck tests bench scripts
 	$(BIN)/ruff format --check totemdeck tests bench scripts
 	$(BIN)/mypy
+
+# Regenerate the search parser after editing grammar.lark (a test says when it is due).
+grammar: $(STAMP)
+	$(BIN)/python scripts/standalone_grammar.py
 
 # Recompile totemdeck/_validators/ after editing schemas/ (a test says when it is due).
 schemas: $(STAMP)

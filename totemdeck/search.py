@@ -9,13 +9,13 @@ never disagree.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from totemdeck.catalogue.search.keys import TotemFacts
+from totemdeck.catalogue.search.context import FormatRows, TotemFacts
 from totemdeck.catalogue.search.parse import QuerySyntaxError
+from totemdeck.catalogue.search.run import SearchResult
 from totemdeck.catalogue.search.values import BadValue
 from totemdeck.i18n import _
 from totemdeck.i18n.terms import terms
@@ -26,17 +26,9 @@ if TYPE_CHECKING:
     from totemdeck.rules.banlist import Banlist
     from totemdeck.rules.format import FormatRules
 
-__all__ = ["ORDERS", "QuerySyntaxError", "SearchResult", "search_cards"]
+__all__ = ["QuerySyntaxError", "SearchResult", "search_cards"]
 
-ORDERS = ("name", "hp", "released", "set", "type", "column")
 _LABEL = re.compile(r"^(.+?)\s+([A-Za-z0-9-]{2,12})\s+([A-Za-z]*\d+[a-z]?)$")
-
-
-@dataclass(frozen=True, slots=True)
-class SearchResult:
-    cards: list[Card]
-    total: int  # matches before the limit
-    explanation: str  # how the query was understood, in plain words
 
 
 class RulesContext:
@@ -62,6 +54,23 @@ class RulesContext:
             self._banlist = _installed_banlist()
         return self._banlist
 
+    def format_in_force(self) -> tuple[str, FormatRows | None]:
+        """The stored index holds the packaged format's facts; another format (a
+        ``--format-file``) has its own computed, once per catalogue and format."""
+        if self._fmt is None:  # the packaged format: nothing to load
+            return "packaged", None
+        key = repr(self._fmt)
+        if key == repr(_packaged_format()):
+            return "packaged", None
+        catalogue, fmt = self._catalogue, self.fmt
+
+        def rows() -> Iterable[tuple[object, ...]]:
+            from totemdeck.importer.search_facts import format_rows
+
+            return format_rows(catalogue, fmt)
+
+        return key, rows
+
     def banned_ids(self) -> Sequence[str]:
         if self._banned is None:
             self._banned = _banned_ids(self._catalogue, self.banlist)
@@ -71,7 +80,7 @@ class RulesContext:
         """The Totem a value names: a card id, else a name whose prints all agree."""
         from totemdeck.catalogue.model import ENERGY_TYPES
         from totemdeck.catalogue.search.index import type_bits
-        from totemdeck.rules.checks import colorless_restriction, deck_identity
+        from totemdeck.rules.checks import deck_identity, forbids_colorless
         from totemdeck.rules.deck import Deck, Entry, RuleContext
         from totemdeck.rules.totem import why_not_totem
         from totemdeck.rules.traits import is_multipart
@@ -101,11 +110,10 @@ class RulesContext:
                 pieces = pieces_of(cat, print_, self.fmt)
             entries = tuple(Entry(i + 1, 1, p, "totem") for i, p in enumerate(pieces))
             # The rules themselves decide: the identity the deck check allows, and whether
-            # the colorless restriction flags a Colorless Pokémon beside this Totem.
-            probe = (Entry(len(entries) + 1, 1, _colorless_probe(), None),)
-            deck = Deck(totem=entries, main=probe, written_totem=len(entries), written_main=1)
+            # this Totem forbids Colorless Pokémon and Energy that provides Colorless.
+            deck = Deck(totem=entries, main=(), written_totem=len(entries), written_main=0)
             colours = deck_identity(deck, ctx)
-            forbid = any(colorless_restriction(deck, ctx))
+            forbid = forbids_colorless(deck, self.fmt)
             names = tuple(t for t in ENERGY_TYPES if t in colours)
             facts.setdefault(
                 (type_bits(colours), forbid),
@@ -146,18 +154,6 @@ class RulesContext:
             for c in cat.by_set_number(set_id, number)
             if name_key(c.name) == name_key(name)
         ]
-
-
-def _colorless_probe() -> Card:
-    """A plain Colorless Pokémon: what the colorless restriction forbids, if it applies."""
-    from totemdeck.catalogue.model import Card, CardSet
-
-    return Card(
-        id="probe-1", name="Colorless Probe", supertype="Pokémon", subtypes=("Basic",),
-        stage="Basic", types=("Colorless",), hp=60, attacks=(), abilities=(), rules=(),
-        retreat_cost=1, evolves_from=None, dex=(), regulation_mark=None,
-        set=CardSet("probe", "Probe", "Probe", None, "2000-01-01"), number="1", rarity=None,
-    )  # fmt: skip
 
 
 @lru_cache(maxsize=1)
@@ -217,7 +213,7 @@ def search_cards(
     from totemdeck.catalogue.search.run import run_query
 
     context = RulesContext(catalogue, banlist, format_rules)
-    found = run_query(
+    return run_query(
         catalogue,
         query,
         context,
@@ -227,4 +223,3 @@ def search_cards(
         prints=prints,
         lang=lang,
     )
-    return SearchResult(found.cards, found.total, found.explanation)

@@ -3,7 +3,8 @@
 Composition (supertypes, Pokémon by cost-table column and type, Trainers by kind, Energy by
 type), evolution lines, identity coverage, and hypergeometric odds for the main deck: a
 Basic Pokémon in the 7-card opening hand (and so the expected number of mulligans), a
-Supporter in it, and a named card drawn by your turn N. The Totem waits in the Totem Zone,
+Supporter in it, and a named card drawn by your turn N; cards by role tag (draw, search,
+gust …). The Totem waits in the Totem Zone,
 so it is not in the deck the odds are drawn from.
 """
 
@@ -23,6 +24,7 @@ from totemdeck.errors import TotemdeckError
 from totemdeck.rules.deck import Entry, RuleContext
 from totemdeck.rules.engine import CheckedDeck
 from totemdeck.rules.format import COLUMNS
+from totemdeck.rules.roles import roles_of
 from totemdeck.rules.totem import cost_column
 from totemdeck.rules.traits import identity, is_basic_pokemon
 
@@ -90,6 +92,7 @@ class DeckStats:
     expected_mulligans: float | None
     p_supporter_in_opening: float
     card_odds: dict[str, Any] = field(default_factory=dict)
+    roles: dict[str, int] = field(default_factory=dict)  # role tag → cards, most first
 
     def as_dict(self) -> dict[str, Any]:
         return {
@@ -105,6 +108,7 @@ class DeckStats:
             },
             "evolution_lines": self.evolution_lines,
             "identity_coverage": self.identity_coverage,
+            "roles": self.roles,
             "odds": {
                 "basic_pokemon": self.basics,
                 "p_basic_in_opening_hand": round(self.p_basic_in_opening, 6),
@@ -152,10 +156,13 @@ def deck_stats(
     kinds: Counter[str] = Counter()
     energy: Counter[str] = Counter()
     coverage: Counter[str] = Counter()
+    roles: Counter[str] = Counter()
     basic_energy = special_energy = basics = supporters = 0
     for entry in main:
         card, n = entry.card, entry.count
         supertypes[card.supertype] += n
+        for role in roles_of(card):
+            roles[role] += n
         for colour in identity(card, ctx.fmt):
             coverage[colour] += n
         if card.is_pokemon:
@@ -190,6 +197,7 @@ def deck_stats(
         # Each mulligan is a fresh 7: the number of mulligans is geometric.
         expected_mulligans=(1 - p_basic) / p_basic if p_basic > 0 else None,
         p_supporter_in_opening=p_at_least_one(size, supporters, HAND),
+        roles=dict(roles.most_common()),
     )
     if card_name:
         key = name_key(card_name)

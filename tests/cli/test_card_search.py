@@ -82,3 +82,29 @@ def test_bad_query_exits_2_with_one_line(
     assert run(full_catalogue_dir, query) == 2
     out, err = capsys.readouterr()
     assert out == "" and len(err.strip().splitlines()) == 1 and "character" in err
+
+
+@pytest.mark.parametrize("query", ["-is:banned t:item", "-t:pokemon hp>100", "not t:pokemon"])
+def test_a_query_starting_with_a_dash_is_the_query(
+    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str], query: str
+) -> None:
+    assert run(full_catalogue_dir, query, "-n", "3") == 0
+    assert capsys.readouterr().out.strip()
+
+
+@pytest.mark.parametrize(
+    "query", ["-(" * 20 + "pikachu" + ")" * 20, "(" * 40 + "a or b" + ")" * 40]
+)
+def test_too_deep_a_query_exits_2_with_one_line(
+    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str], query: str
+) -> None:
+    assert run(full_catalogue_dir, query) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("totemdeck: error: ") and err.count("\n") == 1 and "nest" in err
+
+
+def test_eighteen_dashes_is_no_traceback(
+    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert run(full_catalogue_dir, "-" * 18 + "pikachu", "-n", "1") == 0
+    assert "Pikachu" in capsys.readouterr().out

@@ -223,7 +223,10 @@ def test_import_order_does_not_matter(mirrors: tuple[Path, Path], tmp_path: Path
 
 
 def test_card_search_finds_spanish_names(catalogue: Catalogue) -> None:
-    assert {c.name for c in catalogue.search("supercaña", limit=50)} == {"Super Rod"}
+    from totemdeck.search import search_cards
+
+    found = search_cards(catalogue, "supercaña", limit=50)
+    assert {c.name for c in found.cards} == {"Super Rod"}
 
 
 def test_mirror_script_copies_the_api_layout(mirrors: tuple[Path, Path], tmp_path: Path) -> None:

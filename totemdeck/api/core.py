@@ -182,19 +182,22 @@ def lookup_totem(
 
 @dataclass(frozen=True, slots=True)
 class CardFacts:
-    """What the format makes of a print: its identity and, for a Pokémon, its Totem numbers."""
+    """What the format makes of a print: its identity and, for a Pokémon, its Totem numbers;
+    its role tags (``totemdeck.rules.roles``)."""
 
     identity: Sequence[str]
     totem: TotemNumbers | None
+    roles: Sequence[str] = ()
 
     def as_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"identity": list(self.identity)}
+        out: dict[str, Any] = {"identity": list(self.identity), "roles": list(self.roles)}
         if self.totem is not None:
             out["totem"] = self.totem.as_dict(extended=True)
         return out
 
 
 def card_facts(catalogue: Catalogue, card: Card, fmt: FormatRules | None = None) -> CardFacts:
+    from totemdeck.rules.roles import roles_of
     from totemdeck.rules.stages import CatalogueStages
     from totemdeck.rules.traits import identity
 
@@ -205,7 +208,7 @@ def card_facts(catalogue: Catalogue, card: Card, fmt: FormatRules | None = None)
         if card.is_pokemon
         else None
     )
-    return CardFacts(colours, numbers)
+    return CardFacts(colours, numbers, roles_of(card))
 
 
 class UnknownRule(UsageError):

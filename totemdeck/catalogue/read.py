@@ -13,7 +13,7 @@ from totemdeck.catalogue.damage import connect_read_only, damaged
 from totemdeck.catalogue.errors import CatalogueDamaged, CatalogueError, CatalogueMissing
 from totemdeck.catalogue.lru import LRU
 from totemdeck.catalogue.model import Card, CardSet
-from totemdeck.catalogue.names import fold, name_key
+from totemdeck.catalogue.names import name_key
 from totemdeck.catalogue.schema import DB_NAME, ENV_VAR, SCHEMA_VERSION, default_dir, number_key
 from totemdeck.catalogue.texts import texts_of
 from totemdeck.i18n import _
@@ -252,19 +252,6 @@ class Catalogue:
         """Every other name of a print (other languages and spellings)."""
         rows = self._db.execute("SELECT DISTINCT value FROM aliases WHERE kind = 'name'")
         return sorted(r[0] for r in rows)
-
-    def search(self, query: str, limit: int = 20) -> list[Card]:
-        """Prints whose name (or alias) contains ``query``, ignoring case and accents."""
-        needle = f"%{fold(query)}%"
-        rows = self._db.execute(
-            "SELECT id, data FROM cards WHERE name_key LIKE ? "
-            "UNION SELECT c.id, c.data FROM aliases a JOIN cards c ON c.id = a.card_id "
-            "WHERE a.kind = 'name' AND a.alias_key LIKE ? ",
-            (needle, needle),
-        ).fetchall()
-        cards = self._load(rows)
-        cards.sort(key=lambda c: (c.name.casefold(), c.set.release_date, c.id))
-        return cards[:limit]
 
     def iter_cards(self) -> Iterator[Card]:
         """Every print, in id order (loads them all: for exports and checks, not lookups)."""

@@ -9,6 +9,7 @@ the help and every message are in it.
 
 from __future__ import annotations
 
+import re
 import signal
 import sys
 from collections.abc import Iterator
@@ -120,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     from totemdeck.i18n import use_language
 
     prepare_streams()
-    args = sys.argv[1:] if argv is None else list(argv)
+    args = dash_query(sys.argv[1:] if argv is None else list(argv))
     try:
         args = text_arguments(args)
         language = resolve_language(language_argument(args))
@@ -137,6 +138,22 @@ def main(argv: list[str] | None = None) -> int:
             return failed
     unflushed = flush_stdout()  # a report still buffered for a full or closed stdout
     return unflushed if unflushed is not None and code == 0 else code
+
+
+# ``card search``'s own short options; any other argument starting with one "-" is the query.
+_SEARCH_OPTION = re.compile(r"-(n\d*|f(text|json|csv)?|h)|--[a-z][a-z-]*(=.*)?", re.DOTALL)
+
+
+def dash_query(args: list[str]) -> list[str]:
+    """``card search '-is:banned t:item'``: a query that starts with ``-`` is the query, not
+    an unknown option (a leading space keeps click from reading it; the search strips it)."""
+    if args[:2] != ["card", "search"]:
+        return args
+    out = args[:2]
+    for arg in args[2:]:
+        query = arg.startswith("-") and not _SEARCH_OPTION.fullmatch(arg)
+        out.append(" " + arg if query else arg)
+    return out
 
 
 def _run(args: list[str]) -> int:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from enum import StrEnum
+from pathlib import Path
 
 import typer
 
 from totemdeck.cli import app
+from totemdeck.cli.check import BanlistOption, FormatFileOption
 from totemdeck.cli.options import CatalogueOption, FormatOption, LangOption, OutputFormat
 from totemdeck.cli.output import write_text
 from totemdeck.i18n import _
@@ -47,12 +49,19 @@ def search(
     ),
     catalogue: str = CatalogueOption,
     output: SearchFormat = typer.Option(SearchFormat.text, "--format", "-f", help="Output format."),
+    banlist: Path = BanlistOption,
+    format_file: Path = FormatFileOption,
 ) -> None:
     """Search cards. Example: totemdeck card search 'totem:sv3-125 t:supporter o:draw'"""
     from totemdeck.catalogue import Catalogue
-    from totemdeck.rules.format import load_format
     from totemdeck.search import search_cards
 
+    query = query.lstrip()  # a query starting with "-" arrives with a space before it
+    bans = fmt = None  # the defaults load only if a key needs them (a cold start stays quick)
+    if banlist is not None or format_file is not None:
+        from totemdeck.api import load_rules
+
+        bans, fmt = load_rules(banlist, format_file)
     with Catalogue.open(catalogue) as cat:
         result = search_cards(
             cat,
@@ -62,16 +71,20 @@ def search(
             limit=limit or None,
             prints=prints,
             lang=lang,
+            banlist=bans,
+            format_rules=fmt,
         )
+    if output is not SearchFormat.text:
+        from totemdeck.rules.format import load_format
     if output is SearchFormat.json:
         from totemdeck.report.search import render_json
 
-        write_text(render_json(result, query, prints, lang, load_format()))
+        write_text(render_json(result, query, prints, lang, fmt or load_format()))
         return
     if output is SearchFormat.csv:
         from totemdeck.report.search import render_csv
 
-        write_text(render_csv(result, lang, load_format()))
+        write_text(render_csv(result, lang, fmt or load_format()))
         return
     from totemdeck.report.search import render_text
 

@@ -20,11 +20,14 @@ from totemdeck.catalogue.schema import number_key
 from totemdeck.catalogue.search.index import (
     COLUMN_NUMBERS,
     FLAG_BITS,
+    LEGAL_BITS,
+    SENTENCE_BREAK,
     SearchRow,
     type_bits,
 )
 from totemdeck.catalogue.write import CatalogueWriter
 from totemdeck.rules.format import FormatRules, load_format
+from totemdeck.rules.roles import roles_of
 from totemdeck.rules.stages import CatalogueStages
 from totemdeck.rules.totem import NormalStage, cost_column, why_not_totem
 from totemdeck.rules.traits import (
@@ -36,11 +39,14 @@ from totemdeck.rules.traits import (
     is_radiant,
     is_star,
     is_v_union,
+    printed_retreat_cost,
     prize_cards,
     provides_colorless,
 )
 
 _SYMBOL = re.compile(r"[\[{]([GRWLPFDMYNC])[\]}]")
+_SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)|\s*\n\s*")
+_LOOSE = str.maketrans({"'": ""})
 _DIGITS = re.compile(r"\d+")
 
 # Each ``is:`` flag (index.FLAGS) decided from the card and the rules' traits.
@@ -71,7 +77,9 @@ FLAG_TESTS: dict[str, Callable[[Card], bool]] = {
     "fusion-strike": lambda c: "Fusion Strike" in c.subtypes,
     "promo": lambda c: "promo" in fold(c.set.name) or fold(c.rarity or "") == "promo",
     "levelx": lambda c: c.stage == "Level-Up",
-    "mega": lambda c: c.stage == "MEGA" or (c.is_pokemon and c.name.startswith("Mega ")),
+    "mega": lambda c: c.is_pokemon and (c.stage == "MEGA" or c.name.startswith(("Mega ", "M "))),
+    "first": lambda c: False,  # set by ``search_rows``, which sees every print of a name
+    "reprint": lambda c: False,
 }
 assert set(FLAG_TESTS) == set(FLAG_BITS), "every is: flag needs its test"
 
@@ -90,8 +98,28 @@ def with_type_names(text: str) -> str:
 
 
 def highest_damage(card: Card) -> int | None:
+    """The highest damage its attacks print; 0 when none prints a number; None: no attack."""
     found = [int(m.group()) for a in card.attacks for m in _DIGITS.finditer(a.damage)]
-    return max(found) if found else None
+    return max(found, default=0) if card.attacks else None
+
+
+def cheapest_energy(card: Card) -> int | None:
+    """The total Energy cost of its cheapest attack (``energy<=2``)."""
+    return min((len(a.cost) for a in card.attacks), default=None)
+
+
+def loose_name(name: str) -> str:
+    """What a name search compares: the folded name without apostrophes ("farfetchd")."""
+    return " ".join(fold(name).translate(_LOOSE).split())
+
+
+def sentences(text: str) -> str:
+    """Card text with ``SENTENCE_BREAK`` between sentences: phrases stay inside one."""
+    return SENTENCE_BREAK.join(p for p in _SENTENCE_END.split(text) if p.strip())
+
+
+def legal_bits(card: Card) -> int:
+    return sum(bit for fmt, bit in LEGAL_BITS.items() if card.legalities.get(fmt) == "Legal")
 
 
 def attack_costs(card: Card) -> str:
@@ -103,52 +131,76 @@ def attack_costs(card: Card) -> str:
     return f" {' '.join(costs)} " if costs else ""
 
 
-def _items(names: tuple[str, ...] | list[str]) -> str:
+def _items(names: tuple[str, ...] | list[str] | set[str]) -> str:
     """``|a|b|``: folded items a ``LIKE '%|a|%'`` finds whole and ``'%a%'`` finds inside."""
     return "|" + "|".join(dict.fromkeys(fold(n) for n in names)) + "|" if names else ""
 
 
-def search_row(card: Card, fmt: FormatRules, normal_stage: NormalStage) -> SearchRow:
-    """Everything a search reads about ``card``."""
+def _stage(card: Card) -> str | None:
+    if card.stage:
+        return fold(card.stage)
+    return "baby" if "Baby" in card.subtypes else None
+
+
+def format_facts(card: Card, fmt: FormatRules, normal_stage: NormalStage) -> tuple[object, ...]:
+    """``index.FORMAT_COLUMNS`` of ``card`` under ``fmt``: what a format file changes."""
     column = cost_column(card, fmt, normal_stage) if card.is_pokemon else None
-    digits = _DIGITS.search(card.number)
-    text = " ".join(
-        [
-            *(f"{n}. {t}" for n, t in zip(card.abilities, card.ability_texts, strict=False)),
-            *(f"{a.name}. {a.text}" for a in card.attacks),
-            *card.rules,
-        ]
+    return (
+        type_bits(identity(card, fmt)),
+        COLUMN_NUMBERS.get(column) if column else None,
+        fmt.invocation_cost.get(column) if column else None,
+        int(provides_colorless(card, fmt)),
     )
+
+
+def search_row(
+    card: Card, fmt: FormatRules, normal_stage: NormalStage, into: str = "", first: bool = True
+) -> SearchRow:
+    """Everything a search reads about ``card`` (``into``: the names evolving from it;
+    ``first``: it is among the first prints of its name)."""
+    ident, column, invocation, colorless = format_facts(card, fmt, normal_stage)
+    digits = _DIGITS.search(card.number)
+    paragraphs = [
+        *(f"{n}. {t}" for n, t in zip(card.abilities, card.ability_texts, strict=False)),
+        *(f"{a.name}. {a.text}" for a in card.attacks),
+        *card.rules,
+    ]
+    names = [card.name] + [v for k, v in sorted(card.aliases.items()) if len(k) == 2]
+    flags = flags_of(card) | FLAG_BITS["first" if first else "reprint"]
     return SearchRow(
         card_id=card.id,
         name_key=name_key(card.name, card.supertype),
-        names=_items(
-            [name_key(card.name, card.supertype)]
-            + [name_key(v) for k, v in sorted(card.aliases.items()) if len(k) == 2]
-        ),
+        # as FORMAT.md keys it ("unown g", δ dropped) and as printed ("unown [g]", "pikachu δ")
+        names=_items([loose_name(x) for n in names for x in (name_key(n, card.supertype), n)]),
         supertype=fold(card.supertype),
         type_line=_items([card.supertype, *card.subtypes]),
-        stage=fold(card.stage) if card.stage else None,
-        types=type_bits(card.types),
-        identity=type_bits(identity(card, fmt)),
+        stage=_stage(card),
+        types=type_bits(card.types) if card.is_pokemon else 0,
+        identity=ident,  # type: ignore[arg-type]
         weak=type_bits(card.weaknesses),
         resist=type_bits(card.resistances),
         hp=card.hp,
-        retreat=card.retreat_cost,
+        retreat=printed_retreat_cost(card),
         prizes=prize_cards(card) if card.is_pokemon else None,
-        cost_column=COLUMN_NUMBERS.get(column) if column else None,
-        invocation=fmt.invocation_cost.get(column) if column else None,
+        cost_column=column,  # type: ignore[arg-type]
+        invocation=invocation,  # type: ignore[arg-type]
         damage=highest_damage(card),
+        energy=cheapest_energy(card),
         attacks=len(card.attacks),
         abilities=len(card.abilities),
         costs=attack_costs(card),
         attack_names=_items([a.name for a in card.attacks]),
         ability_names=_items(card.abilities),
         evolves_from=name_key(card.evolves_from) if card.evolves_from else None,
-        flags=flags_of(card),
+        evolves_into=into,
+        dex=_items([str(n) for n in card.dex]),
+        series=fold(card.set.series),
+        legal=legal_bits(card),
+        roles=_items(list(roles_of(card))),
+        flags=flags,
         can_totem=int(why_not_totem(card) is None),
         colorless_pokemon=int(is_colorless_pokemon(card)),
-        provides_colorless=int(provides_colorless(card, fmt)),
+        provides_colorless=colorless,  # type: ignore[arg-type]
         set_id=card.set.id,
         number_key=number_key(card.number),
         number_sort=int(digits.group()) if digits else None,
@@ -157,14 +209,38 @@ def search_row(card: Card, fmt: FormatRules, normal_stage: NormalStage) -> Searc
         reg=card.regulation_mark,
         released=card.set.release_date,
         year=int(card.set.release_date[:4]),
-        text=with_type_names(text),
+        text=with_type_names(SENTENCE_BREAK.join(sentences(p) for p in paragraphs)),
     )
 
 
 def search_rows(catalogue: Catalogue, fmt: FormatRules) -> Iterator[SearchRow]:
+    """Every print's row; evolutions and first prints need every card, so they are read
+    once first."""
+    stages = CatalogueStages(catalogue)
+    cards = list(catalogue.iter_cards())
+    into: dict[str, set[str]] = {}
+    first_date: dict[str, str] = {}
+    for card in cards:
+        key = name_key(card.name, card.supertype)
+        if card.evolves_from:
+            into.setdefault(name_key(card.evolves_from), set()).add(key)
+        first_date[key] = min(first_date.get(key, card.set.release_date), card.set.release_date)
+    for card in cards:
+        key = name_key(card.name, card.supertype)
+        yield search_row(
+            card,
+            fmt,
+            stages,
+            _items(sorted(into.get(key, ()))),
+            card.set.release_date == first_date[key],
+        )
+
+
+def format_rows(catalogue: Catalogue, fmt: FormatRules) -> Iterator[tuple[object, ...]]:
+    """``(card_id, *FORMAT_COLUMNS)`` of every print under ``fmt`` (``index.use_format``)."""
     stages = CatalogueStages(catalogue)
     for card in catalogue.iter_cards():
-        yield search_row(card, fmt, stages)
+        yield (card.id, *format_facts(card, fmt, stages))
 
 
 def refresh_search_index(writer: CatalogueWriter, cards_changed: bool) -> int | None:
@@ -175,11 +251,12 @@ def refresh_search_index(writer: CatalogueWriter, cards_changed: bool) -> int | 
     from pathlib import Path
 
     from totemdeck.catalogue.search import index
-    from totemdeck.rules import traits
+    from totemdeck.rules import roles, traits
 
     digest = hashlib.sha256()
-    for module in (__file__, index.__file__, traits.__file__):
+    for module in (__file__, index.__file__, traits.__file__, roles.__file__):
         digest.update(Path(module).read_bytes())
+    digest.update(resources.files("totemdeck.data").joinpath("roles.yaml").read_bytes())
     digest.update(resources.files("totemdeck.data").joinpath("format.yaml").read_bytes())
     # The merge's key changes whenever the merged cards can (its code, data or counts).
     inputs = json.dumps([digest.hexdigest()[:16], writer.meta("merged_inputs")])

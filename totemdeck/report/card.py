@@ -81,6 +81,8 @@ def render_card(card: Card, facts: CardFacts | None = None, lang: str = "en") ->
     ]
     if facts is not None:
         rows.append((_("identity"), terms(facts.identity) or _("none")))
+        if facts.roles:
+            rows.append((_("roles"), ", ".join(facts.roles)))
         if facts.totem is not None:
             numbers = facts.totem
             rows.append(

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import io
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from totemdeck.catalogue.model import ENERGY_TYPES, Card
 from totemdeck.i18n.terms import term, terms
-from totemdeck.rules.format import FormatRules
-from totemdeck.rules.traits import identity
-from totemdeck.search import SearchResult
+
+if TYPE_CHECKING:
+    from totemdeck.rules.format import FormatRules
+    from totemdeck.search import SearchResult
 
 
 def shown_name(card: Card, lang: str) -> str:
@@ -20,6 +21,8 @@ def shown_name(card: Card, lang: str) -> str:
 
 def card_row(card: Card, lang: str, fmt: FormatRules) -> dict[str, Any]:
     """One card as the JSON result and the CSV row read it."""
+    from totemdeck.rules.traits import identity
+
     return {
         "id": card.id,
         "name": card.name,

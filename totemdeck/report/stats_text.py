@@ -81,6 +81,7 @@ def render_stats(stats: DeckStats, report: Report) -> str:
             (_("Trainers by kind"), _counts(stats.trainers_by_kind)),
             (_("Energy"), energy),
             (_("identity coverage"), _counts(stats.identity_coverage)),
+            (_("roles"), _counts(stats.roles) if stats.roles else _("none")),
             (_("evolution lines"), lines_state),
         ]
     )

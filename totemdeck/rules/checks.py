@@ -18,6 +18,7 @@ from totemdeck.findings.registry import REGISTRY
 from totemdeck.i18n import N_, _, ngettext
 from totemdeck.i18n.terms import term, terms
 from totemdeck.rules.deck import Deck, Entry, RuleContext
+from totemdeck.rules.format import FormatRules
 from totemdeck.rules.traits import (
     allows_any_number,
     identity,
@@ -351,18 +352,25 @@ def identity_rule(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
             )
 
 
-def colorless_restriction(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
-    if not ctx.fmt.colorless_restriction or not deck.totem:
-        return
-    totem = deck.totem[0].card
+def forbids_colorless(deck: Deck, fmt: FormatRules) -> bool:
+    """The deck's Totem forbids Colorless Pokémon and Energy that provides Colorless."""
+    if not fmt.colorless_restriction or not deck.totem:
+        return False
     # A BREAK prints no retreat cost at all, which is not Retreat Cost 0 (decision); a
     # V-UNION prints its cost on one piece.
     retreats = [printed_retreat_cost(e.card) for e in totem_groups(deck)[0]]
     printed = [r for r in retreats if r is not None]
-    if not all(e.card.is_pokemon for e in deck.totem):
-        return  # totem-not-pokemon says what to fix (decision)
-    if len(printed) < len(retreats) or max(printed, default=None) != 0:
+    return (
+        all(e.card.is_pokemon for e in deck.totem)  # else totem-not-pokemon says it (decision)
+        and len(printed) == len(retreats)
+        and max(printed, default=None) == 0
+    )
+
+
+def colorless_restriction(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
+    if not forbids_colorless(deck, ctx.fmt):
         return
+    totem = deck.totem[0].card
     for entry in deck.main:
         card = entry.card
         if is_colorless_pokemon(card) or provides_colorless(card, ctx.fmt):

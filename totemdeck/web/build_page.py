@@ -28,7 +28,7 @@ from totemdeck.sharecode import (
     encode,
     readable,
 )
-from totemdeck.web.finder import filters, find_cards, has_search_language
+from totemdeck.web.finder import filters, find_cards
 from totemdeck.web.pages import error_page, int_param, language, library, render
 from totemdeck.web.templating import query as query_string
 from totemdeck.web.view import deck_view
@@ -41,7 +41,7 @@ def default_query(totem: Card | None) -> str:
     """What the search box holds before the player types: the Totem's legal cards."""
     if totem is None:
         return ""
-    return f"totem:{totem.id}" if has_search_language() else ""
+    return f"totem:{totem.id}"
 
 
 def _code(deck: SharedDeck) -> str | None:
@@ -130,8 +130,8 @@ def _deck_stage(
             "totem": totem,
             "totem_count": len(checked.deck.totem),
             "change_totem": _code(deckedit.without_totem(deck)),
-            "search_language": has_search_language(),
         },
+        400 if found.error else 200,
     )
 
 
@@ -173,6 +173,7 @@ def _totem_stage(request: Request, deck: SharedDeck, asked: str | None, page: in
             "kept": kept,
             "deck": deck,
         },
+        400 if found.error else 200,
     )
 
 

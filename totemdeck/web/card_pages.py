@@ -8,9 +8,10 @@ from starlette.routing import Route
 
 from totemdeck.catalogue.model import ENERGY_TYPES
 from totemdeck.i18n import _
+from totemdeck.rules.roles import roles_of
 from totemdeck.rules.totem import why_not_totem
 from totemdeck.rules.traits import identity
-from totemdeck.web.finder import filters, find_cards, has_search_language
+from totemdeck.web.finder import filters, find_cards
 from totemdeck.web.pages import error_page, int_param, language, library, render
 from totemdeck.web.templating import query as query_string
 
@@ -58,7 +59,6 @@ def cards_page(request: Request) -> Response:
             "orders": ORDERS,
             "pages": pages,
             "filter_links": filters(query),
-            "search_language": has_search_language(),
         },
         400 if found.error else 200,
     )
@@ -90,6 +90,7 @@ def card_page(request: Request) -> Response:
             "why_not": why_not_totem(card),
             "identity": [t for t in ENERGY_TYPES if t in colours],
             "banned": lib.banlist.match(card),
+            "roles": roles_of(card),
         },
     )
 

@@ -154,6 +154,7 @@ def stats_page(request: Request) -> Response:
         "trainers": bar_chart(stats.trainers_by_kind),
         "energy": bar_chart(stats.energy_by_type),
         "coverage": bar_chart(stats.identity_coverage),
+        "roles": bar_chart(stats.roles),
     }
     curve = odds_curve(stats.card_odds.get("curve", [])) if stats.card_odds else None
     return render(

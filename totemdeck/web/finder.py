@@ -1,43 +1,17 @@
-"""Card search for the Cards and Build pages and ``/api/cards``.
-
-Uses the card search language (``totemdeck.search.search_cards``) when it is installed;
-before it is, a plain name search (case- and accent-insensitive, Spanish names too).
-"""
+"""Card search for the Cards and Build pages and ``/api/cards``: the search verb, with a bad
+query turned into an ``error`` (and its position) the page shows instead of a raise."""
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
-from typing import Any
 
 from totemdeck.catalogue.errors import CatalogueError
-from totemdeck.catalogue.model import Card
 from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import N_, _
+from totemdeck.search import SearchResult, search_cards
 from totemdeck.web.service import Library
 
 MAX_QUERY_CHARS = 500
-
-
-@dataclass(frozen=True, slots=True)
-class Found:
-    cards: list[Card]
-    total: int
-    explanation: str
-    error: str | None = None
-    position: int | None = None  # where in the query the error is (0-based)
-    offset: int = 0  # the page's first card, counted from 0
-
-
-def _search_module() -> Any:
-    try:
-        return importlib.import_module("totemdeck.search")
-    except ImportError:
-        return None
-
-
-def has_search_language() -> bool:
-    return _search_module() is not None
 
 
 def find_cards(
@@ -48,24 +22,18 @@ def find_cards(
     prints: bool = False,
     offset: int = 0,
     order: str = "name",
-) -> Found:
+) -> SearchResult:
     """Cards matching ``query`` (at most ``limit`` from ``offset``, a page; one print a name
     unless ``prints``); a bad query is an ``error`` with its position, not a raise."""
     query = query.strip()
     if not query:
-        return Found([], 0, "")
+        return SearchResult([], 0, "")
     if len(query) > MAX_QUERY_CHARS:
-        return Found(
+        return SearchResult(
             [], 0, "", _("the query is over {n} characters long").format(n=MAX_QUERY_CHARS)
         )
-    module = _search_module()
-    if module is None:
-        cards = lib.catalogue.search(query, limit=limit + 1)
-        return Found(
-            cards[:limit], len(cards), _("cards whose name contains “{query}”").format(query=query)
-        )
     try:
-        result = module.search_cards(
+        result = search_cards(
             lib.catalogue,
             query,
             limit=offset + limit,
@@ -78,9 +46,11 @@ def find_cards(
     except CatalogueError:  # the server's fault (damage): 503, never the query's 400
         raise
     except TotemdeckError as exc:  # QuerySyntaxError and bad values: the query's fault
-        return Found([], 0, "", str(exc), getattr(exc, "position", None))
-    cards = list(result.cards)[offset : offset + limit]
-    return Found(cards, int(result.total), str(result.explanation), offset=offset)
+        return SearchResult([], 0, "", str(exc), getattr(exc, "position", None))
+    return SearchResult(
+        list(result.cards)[offset : offset + limit], result.total, result.explanation,
+        offset=offset,
+    )  # fmt: skip
 
 
 # The common questions, as buttons that write their term into the search box (so players

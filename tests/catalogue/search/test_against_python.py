@@ -41,8 +41,12 @@ class Atom:
 
 
 def _compare(value: Callable[[Card], int | None], op: str, n: int) -> Predicate:
+    """``!=`` is "not =": a card without the fact is ``hp!=100`` too."""
+
     def keep(card: Card) -> bool:
         got = value(card)
+        if op == "!=":
+            return got is None or got != n
         return got is not None and OPS[op](got, n)
 
     return keep
@@ -50,7 +54,12 @@ def _compare(value: Callable[[Card], int | None], op: str, n: int) -> Predicate:
 
 def _damage(card: Card) -> int | None:
     found = [int(d) for a in card.attacks for d in re.findall(r"\d+", a.damage)]
-    return max(found) if found else None
+    return max(found, default=0) if card.attacks else None
+
+
+def _retreat(card: Card) -> int | None:
+    """What the card prints: a BREAK prints no Retreat Cost."""
+    return card.retreat_cost if card.is_pokemon and card.stage != "BREAK" else None
 
 
 def _names(card: Card) -> list[str]:
@@ -87,7 +96,7 @@ def atoms(catalogue: Catalogue, cards: list[Card], rng: random.Random) -> Iterat
             yield Atom(f"hp{op}{n}", _compare(lambda c: c.hp, op, n))
         elif kind == 2:
             n = rng.randint(0, 4)
-            yield Atom(f"retreat{op}{n}", _compare(lambda c: c.retreat_cost, op, n))
+            yield Atom(f"retreat{op}{n}", _compare(_retreat, op, n))
         elif kind == 3:
             n = rng.randint(1, 3)
             yield Atom(
@@ -105,7 +114,7 @@ def atoms(catalogue: Catalogue, cards: list[Card], rng: random.Random) -> Iterat
             yield Atom(f"year{op}{n}", _compare(lambda c: int(c.set.release_date[:4]), op, n))
         elif kind == 7:
             letter = rng.choice("GRWLPFDMYNC")
-            yield Atom(f"type:{letter}", lambda c, t=LETTERS[letter]: t in c.types)
+            yield Atom(f"type:{letter}", lambda c, t=LETTERS[letter]: c.is_pokemon and t in c.types)
         elif kind == 8:
             letters = "".join(rng.sample("GRWLPFDMYN", rng.randint(1, 2)))
             wanted = frozenset(LETTERS[x] for x in letters)

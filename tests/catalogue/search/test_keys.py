@@ -133,11 +133,8 @@ CASES = [
     ("is:banned", {"Ultra Ball"}),
     ("-is:banned t:item", {"Full 100% Heal"}),
     # types and identity
-    (
-        "type:fire",
-        {"Charmander", "Charmeleon", "base1-4", "Radiant Charizard", "Basic Fire Energy"},
-    ),
-    ("type:R", {"Charmander", "Charmeleon", "base1-4", "Radiant Charizard", "Basic Fire Energy"}),
+    ("type:fire", {"Charmander", "Charmeleon", "base1-4", "Radiant Charizard"}),
+    ("type:R", {"Charmander", "Charmeleon", "base1-4", "Radiant Charizard"}),  # Pokémon only
     ("type:dark", {"sv3-125"}),
     ("c:C", {"Snorlax"}),
     ("id:R t:pokemon", {"Charmander", "Charmeleon", "base1-4", "Radiant Charizard", "Snorlax"}),
@@ -171,7 +168,7 @@ CASES = [
     ("col:stage1", {"Charmeleon"}),
     ("column<1", {"Charmander", "Squirtle", "Snorlax", "svp-53", "Radiant Charizard"}),
     ("damage>=180", {"sv3-125", "Radiant Charizard"}),
-    ("dmg<20", {"Squirtle"}),
+    ("dmg<20", {"Squirtle", "svp-53"}),
     ("attacks=1 t:pokemon", POKEMON),
     ("attacks=0", TRAINERS | ENERGY),
     # dates

@@ -74,3 +74,26 @@ def test_any_text_parses_or_gives_a_located_one_line_error(text: str) -> None:
 def test_over_long_queries_are_refused(text: str) -> None:
     with pytest.raises(QuerySyntaxError, match="at most 1000"):
         parse(text)
+
+
+def test_the_generated_parser_is_the_grammars() -> None:
+    """``_grammar.py`` (``make grammar``) was generated from today's grammar.lark."""
+    import hashlib
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[3] / "totemdeck" / "catalogue" / "search"
+    digest = hashlib.sha256((folder / "grammar.lark").read_bytes()).hexdigest()
+    head = (folder / "_grammar.py").read_text(encoding="utf-8")[:300]
+    assert f"grammar-sha256: {digest}" in head, "run `make grammar`"
+
+
+def test_a_search_imports_no_lark() -> None:
+    import subprocess
+    import sys
+
+    code = (
+        "import sys; from totemdeck.catalogue.search.parse import parse; parse('hp>=1 -(a or b)'); "
+        "print(any(m == 'lark' or m.startswith('lark.') for m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"

@@ -3,14 +3,11 @@
 from __future__ import annotations
 
 import difflib
+from dataclasses import replace
 
-from totemdeck.catalogue.search.keys import (
-    BY_NAME,
-    SearchContext,
-    Sql,
-    exact_name_condition,
-    name_condition,
-)
+from totemdeck.catalogue.search.builders import exact_name_condition, name_condition
+from totemdeck.catalogue.search.context import SearchContext, Sql
+from totemdeck.catalogue.search.keys import BY_NAME
 from totemdeck.catalogue.search.parse import (
     And,
     Everything,
@@ -47,8 +44,17 @@ def check_keys(node: Node, query: str) -> None:
                 )
             )
             raise QuerySyntaxError(message, term.position, query)
-        if term.op not in key.ops:
-            ops = " ".join(sorted(key.ops, key=len))
+        if term.regex and not key.regex:
+            raise QuerySyntaxError(
+                _("{key!r} takes no regular expression (name, o, atk and ab do)").format(
+                    key=term.key
+                ),
+                term.value_position,
+                query,
+            )
+        ops_taken = key.ops | ({"!="} if "=" in key.ops else set())  # != is "not ="
+        if term.op not in ops_taken:
+            ops = " ".join(sorted(ops_taken, key=len))
             raise QuerySyntaxError(
                 _("{key!r} does not take {op!r}; it takes {ops}").format(
                     key=term.key, op=term.op, ops=ops
@@ -56,6 +62,46 @@ def check_keys(node: Node, query: str) -> None:
                 term.position,
                 query,
             )
+
+
+# Keys that say how to list the matches, not which: only at the top level of a query.
+OPTIONS = {
+    "order": ("name", "hp", "released", "set", "type", "column"),
+    "direction": ("asc", "desc"),
+    "unique": ("names", "prints"),
+}
+
+
+def split_options(node: Node, query: str) -> tuple[Node, dict[str, str]]:
+    """``order:hp direction:desc unique:prints`` taken out of the query, checked."""
+    parts = list(node.nodes) if isinstance(node, And) else [node]
+    options: dict[str, str] = {}
+    kept = []
+    for part in parts:
+        if isinstance(part, Term) and part.key in OPTIONS:
+            value = part.value.casefold()
+            if part.op != ":" or value not in OPTIONS[part.key]:
+                raise QuerySyntaxError(
+                    _("{key}: takes one of {choices}").format(
+                        key=part.key, choices=", ".join(OPTIONS[part.key])
+                    ),
+                    part.value_position,
+                    query,
+                )
+            options[part.key] = value
+        else:
+            kept.append(part)
+    for term in _terms(And(tuple(kept))):
+        if term.key in OPTIONS:
+            raise QuerySyntaxError(
+                _(
+                    "{key}: applies to the whole query; write it outside groups and negations"
+                ).format(key=term.key),
+                term.position,
+                query,
+            )
+    rest: Node = kept[0] if len(kept) == 1 else And(tuple(kept)) if kept else Everything()
+    return rest, options
 
 
 def _terms(node: Node) -> list[Term]:
@@ -89,6 +135,9 @@ def to_sql(node: Node, ctx: SearchContext, query: str) -> Sql:
         )
     key = BY_NAME[node.key]
     try:
+        if node.op == "!=":  # always "not =": a card without the fact is "!=" too
+            equal = key.build(replace(node, op="="), ctx)
+            return Sql(f"NOT coalesce(({equal.text}), 0)", equal.params)
         return key.build(node, ctx)
     except BadValue as exc:
         raise QuerySyntaxError(str(exc), node.value_position, query) from None
@@ -111,6 +160,10 @@ def explain(node: Node) -> str:
             pair = _("{left} and {right}") if isinstance(node, And) else _("{left} or {right}")
             joined = pair.format(left=joined, right=part)
         return joined
+    if node.op == "!=":
+        return _("not ({condition})").format(
+            condition=BY_NAME[node.key].describe(replace(node, op="="))
+        )
     return BY_NAME[node.key].describe(node)
 
 

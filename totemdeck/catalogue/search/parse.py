@@ -1,42 +1,36 @@
 """Query text → a small syntax tree (``Node``), with errors that point at a character.
 
-The grammar is ``grammar.lark`` (lark, LALR); this module only turns lark's tree into the
-dataclasses below and lark's exceptions into ``QuerySyntaxError``. Which keys exist and what
-their values mean is ``keys.py``'s business, so the grammar never changes for a new key.
+The grammar is ``grammar.lark`` (lark, LALR), compiled ahead of time into ``_grammar.py``
+(``make grammar``: no lark import and no parser build at start-up); this module only turns
+its tree into the dataclasses below and its exceptions into ``QuerySyntaxError``. Which keys
+exist and what their values mean is ``keys.py``'s business, so the grammar never changes for
+a new key.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
-from typing import TYPE_CHECKING
+from typing import Any
 
-from totemdeck.errors import UsageError
+from totemdeck.catalogue.search.errors import (
+    MAX_DEPTH,
+    QuerySyntaxError,
+    at_end,
+    check_balance,
+    unexpected,
+)
 from totemdeck.i18n import _
 
-if TYPE_CHECKING:
-    from lark import Lark, Token, Tree
+__all__ = ["MAX_DEPTH", "MAX_LENGTH", "MAX_TERMS", "Node", "QuerySyntaxError", "Term", "parse"]
+
 
 MAX_LENGTH = 1000
 MAX_TERMS = 50
-
-
-class QuerySyntaxError(UsageError):
-    """A query that cannot be understood; ``position`` is the 0-based character it points at.
-
-    A ``TotemdeckError`` (a ``UsageError``: exit 2) with a one-line message."""
-
-    def __init__(self, message: str, position: int, query: str = "") -> None:
-        shown = f"{query[:60]!r}{'…' if len(query) > 60 else ''}"
-        super().__init__(
-            _("search {query}, character {position}: {reason}").format(
-                query=shown, position=position + 1, reason=message
-            )
-        )
-        self.position = position
-        self.reason = message
+# Words that are operators where an operator can stand; elsewhere they are an error.
+_OPERATOR_WORDS = frozenset({"or", "and", "not"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,6 +43,7 @@ class Term:
     position: int  # of the key
     value_position: int
     quoted: bool
+    regex: bool = False  # ``name:/…/``: the value is a regular expression
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,16 +90,19 @@ _ESCAPE = re.compile(r"\\(.)")
 
 
 @cache
-def _parser() -> Lark:
-    from lark import Lark
+def _generated() -> Any:
+    """``_grammar.py`` (lark's standalone output: untyped, so it is used as ``Any``)."""
+    return importlib.import_module("totemdeck.catalogue.search._grammar")
 
-    grammar = resources.files(__package__).joinpath("grammar.lark").read_text("utf-8")
-    return Lark(grammar, parser="lalr", lexer="contextual", maybe_placeholders=False, cache=True)
+
+@cache
+def _parser() -> Any:
+    return _generated().Lark_StandAlone()
 
 
 def parse(query: str) -> Node:
     """The syntax tree of ``query``, or ``QuerySyntaxError`` pointing at the problem."""
-    from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedToken
+    lark = _generated()
 
     if len(query) > MAX_LENGTH:
         raise QuerySyntaxError(
@@ -114,19 +112,28 @@ def parse(query: str) -> Node:
             MAX_LENGTH,
             query,
         )
-    _check_balance(query)
+    check_balance(query)
     try:
         tree = _parser().parse(query)
-    except UnexpectedCharacters as exc:
-        raise _unexpected(query, exc.pos_in_stream or 0) from None
-    except UnexpectedToken as exc:
+    except lark.UnexpectedCharacters as exc:
+        raise unexpected(query, exc.pos_in_stream or 0) from None
+    except lark.UnexpectedToken as exc:
         token = exc.token
         if token.type == "$END":
-            raise _at_end(query) from None
-        raise _unexpected(query, token.start_pos or 0, str(token)) from None
-    except UnexpectedEOF:
-        raise _at_end(query) from None
-    node = _build(tree)
+            raise at_end(query) from None
+        raise unexpected(query, token.start_pos or 0, str(token)) from None
+    except lark.UnexpectedEOF:
+        raise at_end(query) from None
+    try:
+        node = _build(tree)
+    except _MisplacedOperator as exc:
+        raise QuerySyntaxError(
+            _("{word!r} needs a term on each side").format(word=exc.word)
+            if exc.word.casefold() != "not"
+            else _("{word!r} needs a term after it").format(word=exc.word),
+            exc.position,
+            query,
+        ) from None
     terms = _count(node)
     if terms > MAX_TERMS:
         raise QuerySyntaxError(
@@ -139,73 +146,7 @@ def parse(query: str) -> Node:
     return node
 
 
-def _check_balance(query: str) -> None:
-    """Unclosed quotes and unbalanced parentheses, named before lark sees them."""
-    depth: list[int] = []
-    in_quote: int | None = None
-    escaped = False
-    for i, ch in enumerate(query):
-        if in_quote is not None:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == '"':
-                in_quote = None
-            continue
-        if ch == '"':
-            in_quote = i
-        elif ch == "(":
-            depth.append(i)
-        elif ch == ")":
-            if not depth:
-                raise QuerySyntaxError(_("this ')' closes no '('"), i, query)
-            depth.pop()
-    if in_quote is not None:
-        raise QuerySyntaxError(_("this quote is never closed"), in_quote, query)
-    if depth:
-        raise QuerySyntaxError(_("this '(' is never closed"), depth[-1], query)
-
-
-def _unexpected(query: str, position: int, text: str | None = None) -> QuerySyntaxError:
-    shown = text if text is not None else query[position : position + 1]
-    before = query[:position].rstrip()
-    if before.endswith(("<", ">", "=", ":")) and _KEY_OP.search(before.split()[-1]):
-        return QuerySyntaxError(
-            _(
-                "{text!r} cannot start a value after {term!r} "
-                "(comparisons are : = != < <= > >=, then a value)"
-            ).format(text=shown, term=before.split()[-1]),
-            position,
-            query,
-        )
-    if shown in ("-", "!"):
-        return QuerySyntaxError(
-            _("{text!r} must come right before a term").format(text=shown), position, query
-        )
-    if shown == "or" or shown.casefold() == "or":
-        return QuerySyntaxError(_("'or' needs a term on each side"), position, query)
-    if shown == "()":
-        return QuerySyntaxError(_("empty parentheses"), position, query)
-    return QuerySyntaxError(_("unexpected {text!r}").format(text=shown), position, query)
-
-
-def _at_end(query: str) -> QuerySyntaxError:
-    stripped = query.rstrip()
-    last = stripped.split()[-1] if stripped.split() else ""
-    position = max(len(stripped) - 1, 0)
-    if _KEY_OP.search(last):
-        return QuerySyntaxError(
-            _("{term!r} needs a value after it").format(term=last), position, query
-        )
-    if last.casefold() == "or" or last in ("-", "!"):
-        return QuerySyntaxError(
-            _("{term!r} needs a term after it").format(term=last), len(stripped) - len(last), query
-        )
-    return QuerySyntaxError(_("the query ends too early"), position, query)
-
-
-def _text(token: Token) -> tuple[str, bool]:
+def _text(token: Any) -> tuple[str, bool]:
     """A token's text without quotes and escapes, and whether it was quoted."""
     value = str(token)
     if value.startswith('"'):
@@ -213,13 +154,12 @@ def _text(token: Token) -> tuple[str, bool]:
     return value, False
 
 
-def _build(tree: Tree[Token] | Token) -> Node:
-    from lark import Token, Tree
+def _build(tree: Any) -> Node:
+    lark = _generated()
 
-    if isinstance(tree, Token):  # a lone bare word
-        text, _quoted = _text(tree)
-        return Word(text, tree.start_pos or 0)
-    assert isinstance(tree, Tree)
+    if isinstance(tree, lark.Token):  # a lone bare word
+        return _word(tree)
+    assert isinstance(tree, lark.Tree)
     kind = tree.data
     kids = tree.children
     if kind == "query":
@@ -229,21 +169,20 @@ def _build(tree: Tree[Token] | Token) -> Node:
     if kind == "and_expr":
         return And(tuple(_build(k) for k in kids))
     if kind == "negate":
-        sign = kids[0]
-        assert isinstance(sign, Token)
-        return Not(_build(kids[1]), sign.start_pos or 0)
+        return _negation(tree)
     if kind == "group":
         return _build(kids[1])
     if kind == "exact":
         mark, name = kids
-        assert isinstance(mark, Token) and isinstance(name, Token)
+        assert isinstance(mark, lark.Token) and isinstance(name, lark.Token)
         return Exact(_text(name)[0], mark.start_pos or 0)
     if kind == "term":
         key_op, value = kids
-        assert isinstance(key_op, Token) and isinstance(value, Token)
+        assert isinstance(key_op, lark.Token) and isinstance(value, lark.Token)
         found = _KEY_OP.match(str(key_op))
         assert found is not None
-        text, quoted = _text(value)
+        regex = value.type == "REGEX"
+        text, quoted = (str(value)[1:-1], False) if regex else _text(value)
         return Term(
             found.group(1).casefold(),
             found.group(2),
@@ -251,12 +190,44 @@ def _build(tree: Tree[Token] | Token) -> Node:
             key_op.start_pos or 0,
             value.start_pos or 0,
             quoted,
+            regex,
         )
     if kind == "word":
         token = kids[0]
-        assert isinstance(token, Token)
-        return Word(_text(token)[0], token.start_pos or 0)
+        assert isinstance(token, lark.Token)
+        return _word(token)
     raise AssertionError(f"unexpected grammar rule {kind!r}")
+
+
+class _MisplacedOperator(Exception):
+    def __init__(self, word: str, position: int) -> None:
+        self.word, self.position = word, position
+
+
+def _word(token: Any) -> Word:
+    """A bare word; ``or`` / ``and`` / ``not`` where no operator can stand are an error."""
+    text, quoted = _text(token)
+    if not quoted and text.casefold() in _OPERATOR_WORDS:
+        raise _MisplacedOperator(text, token.start_pos or 0)
+    return Word(text, token.start_pos or 0)
+
+
+def _negation(tree: Any) -> Node:
+    """A run of ``-`` / ``not`` (iteratively: 990 of them are no recursion); two cancel."""
+    lark = _generated()
+
+    signs = 0
+    first = tree.children[0]
+    node: Any = tree
+    while isinstance(node, lark.Tree) and node.data == "negate":
+        signs += 1
+        node = node.children[1]
+    inner = _build(node)
+    while isinstance(inner, Not):  # "-(-a)" is "a" too
+        signs += 1
+        inner = inner.node
+    assert isinstance(first, lark.Token)
+    return Not(inner, first.start_pos or 0) if signs % 2 else inner
 
 
 def _count(node: Node) -> int:

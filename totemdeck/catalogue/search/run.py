@@ -6,10 +6,11 @@ import sqlite3
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from totemdeck.catalogue.search.compile import check_keys, explain, to_sql
-from totemdeck.catalogue.search.index import index_inputs
-from totemdeck.catalogue.search.keys import SearchContext
+from totemdeck.catalogue.search.compile import check_keys, explain, split_options, to_sql
+from totemdeck.catalogue.search.context import SearchContext
+from totemdeck.catalogue.search.index import index_inputs, use_format
 from totemdeck.catalogue.search.parse import parse
+from totemdeck.catalogue.search.regex import register
 from totemdeck.catalogue.search.spanish_keys import searching_in
 from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import N_, _
@@ -61,10 +62,16 @@ class SearchIndexMissing(TotemdeckError):
 
 
 @dataclass(frozen=True, slots=True)
-class Found:
+class SearchResult:
+    """What a search found: the cards shown, how many match, the query in plain words; a
+    face that reports a bad query instead of raising fills ``error`` and ``position``."""
+
     cards: list[Card]
-    total: int
-    explanation: str
+    total: int  # matches before the limit
+    explanation: str  # how the query was understood, in plain words
+    error: str | None = None
+    position: int | None = None  # where in the query the error is (0-based)
+    offset: int = 0  # a page of results: its first card, counted from 0
 
 
 def run_query(
@@ -77,12 +84,17 @@ def run_query(
     limit: int | None = 60,
     prints: bool = False,
     lang: str = "en",
-) -> Found:
-    """Ids of the matching prints (or newest print per name), in order, and the total."""
+) -> SearchResult:
+    """The matching prints (or newest print per name), in order, and the total.
+
+    ``order:`` / ``direction:`` / ``unique:`` in the query win over the arguments."""
     if order not in ORDERS:
         raise ValueError(f"order must be one of {', '.join(ORDERS)}, not {order!r}")
-    node = parse(query)
+    node, options = split_options(parse(query), query)
     check_keys(node, query)
+    order = options.get("order", order)
+    reverse = options["direction"] == "desc" if "direction" in options else reverse
+    prints = options["unique"] == "prints" if "unique" in options else prints
     db = catalogue._db  # the catalogue package's own connection (read-only)
     if index_inputs(db) is None:
         raise SearchIndexMissing(
@@ -91,6 +103,7 @@ def run_query(
                 "run `totemdeck import` again"
             ).format(path=catalogue.path)
         )
+    use_format(db, *ctx.format_in_force())
     with searching_in(lang):  # o:, atk:, ab: read that language's words too
         condition = to_sql(node, ctx, query)
     _tune(db)
@@ -100,7 +113,7 @@ def run_query(
     else:
         ids, total = _sorted(db, where, condition.params, order, reverse, limit, prints, lang)
     how = _(_SUMMARY[prints, reverse]).format(query=explain(node), order=_(_ORDER_WORDS[order]))
-    return Found(_cards(catalogue, ids), total, how)
+    return SearchResult(_cards(catalogue, ids), total, how)
 
 
 def _sorted(
@@ -162,8 +175,10 @@ def _in_stored_order(
 
 
 def _tune(db: sqlite3.Connection) -> None:
-    """Keep the whole search table in memory between queries (it is a few megabytes)."""
+    """Keep the whole search table in memory between queries (it is a few megabytes), and
+    give SQL the RE2 functions regular expressions use."""
     db.execute("PRAGMA cache_size = -65536")
+    register(db)
 
 
 def _cards(catalogue: Catalogue, ids: list[str]) -> list[Card]:
