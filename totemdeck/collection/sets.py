@@ -32,7 +32,8 @@ def set_keys(name: str) -> list[str]:
     """The spellings of a set's name to look up, most literal first."""
     plain = _PREFIX.sub("", _PARENTHESES.sub("", name))
     bare = _GAME.sub("", plain)
-    variants = [name, _PARENTHESES.sub("", name), _PREFIX.sub("", name), plain, bare]
+    variants = [name, _GAME.sub("", name), _PARENTHESES.sub("", name), _PREFIX.sub("", name)]
+    variants += [plain, bare]
     variants += [_SET_WORD.sub(" ", text) for text in (plain, bare)]
     keys = [fold(text) for text in variants]
     return [k for i, k in enumerate(keys) if k and k not in keys[:i]]

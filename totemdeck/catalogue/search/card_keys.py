@@ -64,6 +64,8 @@ def stage(term: Term, ctx: SearchContext) -> Sql:
                 choices=", ".join(sorted(set(_STAGES))), value=term.value
             )
         )
+    if found == "baby":  # a Baby's printed stage is Basic (FORMAT.md): it is a subtype
+        return Sql("s.type_line LIKE ? ESCAPE '\\'", (like_pattern("|baby|"),))
     return Sql("s.stage = ?", (found,))
 
 
