@@ -9,7 +9,7 @@ never disagree.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -35,12 +35,20 @@ class RulesContext:
     """The banlist and the Totem rules, for ``totem:`` and ``is:banned`` (loaded on demand)."""
 
     def __init__(
-        self, catalogue: Catalogue, banlist: Banlist | None, fmt: FormatRules | None
+        self,
+        catalogue: Catalogue,
+        banlist: Banlist | None,
+        fmt: FormatRules | None,
+        owned: Mapping[str, int] | None = None,
     ) -> None:
         self._catalogue = catalogue
         self._banlist = banlist
         self._fmt = fmt
         self._banned: list[str] | None = None
+        self._owned = owned
+
+    def owned(self) -> Mapping[str, int] | None:
+        return self._owned
 
     @property
     def fmt(self) -> FormatRules:
@@ -204,15 +212,17 @@ def search_cards(
     lang: str = "en",
     banlist: Banlist | None = None,
     format_rules: FormatRules | None = None,
+    owned: Mapping[str, int] | None = None,
 ) -> SearchResult:
     """Cards matching ``query`` (README "Search cards"); ``QuerySyntaxError`` if unreadable.
 
     One card per name (its newest matching print) unless ``prints``; ``total`` counts them
-    all, ``cards`` holds at most ``limit``. ``banlist`` defaults to the installed one.
+    all, ``cards`` holds at most ``limit``. ``banlist`` defaults to the installed one;
+    ``owned`` (copies per print id, ``api.owned_prints``) is what ``own:`` reads.
     """
     from totemdeck.catalogue.search.run import run_query
 
-    context = RulesContext(catalogue, banlist, format_rules)
+    context = RulesContext(catalogue, banlist, format_rules, owned)
     return run_query(
         catalogue,
         query,

@@ -115,3 +115,33 @@ def test_owned_plus_missing_is_the_deck(
     # a deck built only from the collection is never missing anything
     owned_all = [Holding(n, e.count, (e.card,)) for n, e in enumerate(entries)]
     assert deck_coverage(checked, _collection(holdings + owned_all), checker).missing == 0
+
+
+def test_own_finds_what_a_plain_filter_over_the_catalogue_owns(
+    catalogue: Catalogue, checker: Checker
+) -> None:
+    from totemdeck.api import owned_prints
+    from totemdeck.search import search_cards
+
+    mine = read_collection_text(DECK.read_text(encoding="utf-8"), "deck.txt", catalogue)
+    owned = owned_prints(checker, mine)
+    ctx = checker.ctx
+    held = {judged_as(c, ctx) for h in mine.holdings for c in h.candidates}
+    expected = {
+        card.id
+        for card in catalogue.iter_cards()
+        if judged_as(card, ctx) in held
+        and card.name in {c.name for h in mine.holdings for c in h.candidates}
+    }
+    assert set(owned) == expected
+    found = search_cards(catalogue, "own:", prints=True, limit=None, owned=owned)
+    assert {c.id for c in found.cards} == expected
+    supporters = search_cards(catalogue, "totem:sv3-125 t:supporter own:", limit=None,
+                              owned=owned)  # fmt: skip
+    in_deck = {e.card.name for e in checker.check_deck(read_decklist(str(DECK))).deck.main
+               if "Supporter" in e.card.subtypes}  # fmt: skip
+    assert {c.name for c in supporters.cards} == in_deck and in_deck
+    lacking = search_cards(catalogue, "-own: t:supporter", prints=True, limit=None, owned=owned)
+    assert not {c.id for c in lacking.cards} & expected
+    many = search_cards(catalogue, "own>=10", prints=True, limit=None, owned=owned)
+    assert many.cards and all(owned[c.id] >= 10 for c in many.cards)

@@ -64,3 +64,10 @@ def draft_for(checker: Checker, collection: Collection, totem: Card) -> Draft:
     from totemdeck.collection import draft_deck
 
     return draft_deck(checker, collection, checker.pieces.pieces(totem))
+
+
+def owned_prints(checker: Checker, collection: Collection) -> dict[str, int]:
+    """Copies owned of each print, prints that judge alike counted (``own:`` in searches)."""
+    from totemdeck.collection.owned import owned_prints as counted
+
+    return counted(collection, checker.catalogue.by_name, checker.ctx)

@@ -4,14 +4,26 @@ from __future__ import annotations
 
 from enum import StrEnum
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import typer
 
 from totemdeck.cli import app
 from totemdeck.cli.check import BanlistOption, FormatFileOption
-from totemdeck.cli.options import CatalogueOption, FormatOption, LangOption, OutputFormat
+from totemdeck.cli.options import (
+    CatalogueOption,
+    CollectionOption,
+    FormatOption,
+    LangOption,
+    OutputFormat,
+)
 from totemdeck.cli.output import write_text
 from totemdeck.i18n import _
+
+if TYPE_CHECKING:
+    from totemdeck.catalogue import Catalogue
+    from totemdeck.rules.banlist import Banlist
+    from totemdeck.rules.format import FormatRules
 
 card_app = typer.Typer(help="Look cards up in the catalogue.", no_args_is_help=True)
 app.add_typer(card_app, name="card")
@@ -51,6 +63,7 @@ def search(
     output: SearchFormat = typer.Option(SearchFormat.text, "--format", "-f", help="Output format."),
     banlist: Path = BanlistOption,
     format_file: Path = FormatFileOption,
+    collection: str = CollectionOption,
 ) -> None:
     """Search cards. Example: totemdeck card search 'totem:sv3-125 t:supporter o:draw'"""
     from totemdeck.catalogue import Catalogue
@@ -63,6 +76,7 @@ def search(
 
         bans, fmt = load_rules(banlist, format_file)
     with Catalogue.open(catalogue) as cat:
+        owned = _owned(cat, collection, bans, fmt, lang) if collection else None
         result = search_cards(
             cat,
             query,
@@ -73,6 +87,7 @@ def search(
             lang=lang,
             banlist=bans,
             format_rules=fmt,
+            owned=owned,
         )
     if output is not SearchFormat.text:
         from totemdeck.rules.format import load_format
@@ -100,6 +115,22 @@ def search(
             ),
             err=True,
         )
+
+
+def _owned(
+    cat: Catalogue, collection: str, bans: Banlist | None, fmt: FormatRules | None, lang: str
+) -> dict[str, int]:
+    """Copies of each print the collection holds, for ``own:`` (its unknown lines on stderr)."""
+    import sys
+
+    from totemdeck.api import owned_prints, read_collection
+    from totemdeck.report.collection import render_collection_problems
+    from totemdeck.rules.engine import Checker
+
+    owned = read_collection(cat, collection)
+    if owned.findings:
+        sys.stderr.write(render_collection_problems(owned))
+    return owned_prints(Checker(cat, fmt=fmt, banlist=bans, lang=lang), owned)
 
 
 @card_app.command("show")

@@ -9,7 +9,7 @@ judges alike with it. Each copy serves one deck card.
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 
 from totemdeck.catalogue.model import Card, basic_energy_type
@@ -18,7 +18,7 @@ from totemdeck.collection.model import Collection, Holding
 from totemdeck.rules.deck import Entry, RuleContext
 from totemdeck.rules.engine import alike_key
 
-__all__ = ["Coverage", "CoveredLine", "coverage", "judged_as"]
+__all__ = ["Coverage", "CoveredLine", "coverage", "judged_as", "owned_prints"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +102,11 @@ class _Pool:
             (key,) = keys
             self.by_key[key] = self.by_key.get(key, 0) + holding.count
 
+    def holds(self, card: Card) -> int:
+        """The copies left that may stand in for ``card``."""
+        self._sort(_name_of(card))
+        return self.by_key.get(judged_as(card, self.ctx), 0)
+
     def take(self, card: Card, wanted: int) -> int:
         self._sort(_name_of(card))
         key = judged_as(card, self.ctx)
@@ -121,3 +126,19 @@ def coverage(entries: Iterable[Entry], collection: Collection, ctx: RuleContext)
             for e in ordered
         )
     )
+
+
+def owned_prints(
+    collection: Collection, prints_named: Callable[[str], Iterable[Card]], ctx: RuleContext
+) -> dict[str, int]:
+    """Copies owned of every print that the collection's cards may stand for: each print of
+    a held name that judges alike with a held print (what ``own:`` searches)."""
+    pool = _Pool(collection.holdings, ctx)
+    names = {card.name for holding in collection.holdings for card in holding.candidates}
+    owned: dict[str, int] = {}
+    for name in names:
+        for card in prints_named(name):
+            copies = pool.holds(card)
+            if copies:
+                owned[card.id] = copies
+    return owned

@@ -24,9 +24,20 @@ def test_the_table_has_every_key_with_its_example() -> None:
     assert {(k.name, k.example) for k in KEYS} == set(ROWS)
 
 
+@pytest.fixture(scope="module")
+def owned(catalogue: Catalogue) -> dict[str, int]:
+    """The example deck as a collection, for ``own:``."""
+    from totemdeck.api import make_checker, owned_prints, read_collection
+
+    deck = ROOT / "examples" / "charizard-ex.txt"
+    return owned_prints(make_checker(catalogue), read_collection(catalogue, str(deck)))
+
+
 @pytest.mark.parametrize(("key", "example"), ROWS)
-def test_each_table_example_finds_cards(catalogue: Catalogue, key: str, example: str) -> None:
-    found = search_cards(catalogue, example)
+def test_each_table_example_finds_cards(
+    catalogue: Catalogue, owned: dict[str, int], key: str, example: str
+) -> None:
+    found = search_cards(catalogue, example, owned=owned)
     assert found.total > 0 and found.cards, f"{example!r} finds nothing"
 
 

@@ -8,7 +8,7 @@ package may not import the rules, so the library verb (``totemdeck.search``) sup
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -42,6 +42,11 @@ class SearchContext(Protocol):
 
     def banned_ids(self) -> Sequence[str]:
         """Every print the banlist bans (name-wide entries and pinned prints)."""
+        ...
+
+    def owned(self) -> Mapping[str, int] | None:
+        """Copies of each print the player's collection holds, counting prints that judge
+        alike; None when no collection was given."""
         ...
 
     def format_in_force(self) -> tuple[str, FormatRows | None]:

@@ -161,6 +161,9 @@ KEYS: tuple[Key, ...] = (
     Key("can", (), MATCH, rule.can, rule.describe_can,
         "totem: Pokémon that can be a Totem (the banlist in force leaves out banned prints)",
         "can:totem"),
+    Key("own", ("owned",), COMPARE, rule.own, rule.describe_own,
+        "copies in your collection (--collection), prints that judge alike counted: own: "
+        "for any, own>=4", "own:"),
 )  # fmt: skip
 
 KEYS = with_spanish(KEYS)  # Spanish aliases, values and words (spanish_keys.py)

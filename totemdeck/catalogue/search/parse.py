@@ -196,6 +196,11 @@ def _build(tree: Any) -> Node:
         token = kids[0]
         assert isinstance(token, lark.Token)
         return _word(token)
+    if kind == "owned":  # `own:` alone: at least one copy
+        token = kids[0]
+        assert isinstance(token, lark.Token)
+        start = token.start_pos or 0
+        return Term("own", ":", "", start, start + len(str(token)), False, False)
     raise AssertionError(f"unexpected grammar rule {kind!r}")
 
 

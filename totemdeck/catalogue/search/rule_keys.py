@@ -18,6 +18,7 @@ from totemdeck.catalogue.search.values import (
     compared,
     like_pattern,
     type_names,
+    whole_number,
 )
 from totemdeck.i18n import N_, _
 from totemdeck.i18n.terms import terms
@@ -147,3 +148,26 @@ def role(term: Term, ctx: SearchContext) -> Sql:
 
 def describe_role(term: Term) -> str:
     return _("its role is “{role}”").format(role=term.value)
+
+
+def own(term: Term, ctx: SearchContext) -> Sql:
+    """``own:`` (at least one copy) and ``own>=N``: the player's collection, as the library
+    counts it ("judges alike"), bound as one JSON value however many prints it holds."""
+    import json
+
+    copies = ctx.owned()
+    if copies is None:
+        raise BadValue(
+            _("own: reads your collection: give --collection FILE (or TOTEMDECK_COLLECTION)")
+        )
+    op, wanted = (">=", 1) if not term.value else (SQL_OPS[term.op], 0)
+    if term.value:
+        wanted = whole_number(term.value, N_("own"))
+    held = json.dumps({card_id: n for card_id, n in copies.items() if n > 0})
+    return Sql(f"s.card_id IN (SELECT key FROM json_each(?) WHERE value {op} ?)", (held, wanted))
+
+
+def describe_own(term: Term) -> str:
+    if not term.value:
+        return _("it is in your collection")
+    return compared(_("the copies in your collection"), term.op, term.value)
