@@ -12,6 +12,7 @@ from totemdeck.api.collection import (
     deck_coverage,
     draft_for,
     missing_decklist,
+    owned_copies,
     read_collection,
 )
 from totemdeck.api.core import (
@@ -52,6 +53,7 @@ __all__ = [
     "lookup_totem",
     "make_checker",
     "missing_decklist",
+    "owned_copies",
     "pieces_of",
     "read_collection",
     "read_deck",

@@ -18,7 +18,7 @@ from totemdeck.collection.model import Collection, Holding
 from totemdeck.rules.deck import Entry, RuleContext
 from totemdeck.rules.engine import alike_key
 
-__all__ = ["Coverage", "CoveredLine", "coverage", "judged_as"]
+__all__ = ["Coverage", "CoveredLine", "coverage", "judged_as", "owned_copies"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +102,11 @@ class _Pool:
             (key,) = keys
             self.by_key[key] = self.by_key.get(key, 0) + holding.count
 
+    def holds(self, card: Card) -> int:
+        """The copies left that may stand in for ``card``."""
+        self._sort(_name_of(card))
+        return self.by_key.get(judged_as(card, self.ctx), 0)
+
     def take(self, card: Card, wanted: int) -> int:
         self._sort(_name_of(card))
         key = judged_as(card, self.ctx)
@@ -121,3 +126,10 @@ def coverage(entries: Iterable[Entry], collection: Collection, ctx: RuleContext)
             for e in ordered
         )
     )
+
+
+def owned_copies(cards: Iterable[Card], collection: Collection, ctx: RuleContext) -> dict[str, int]:
+    """Copies owned of each card by "judges alike" (as ``coverage`` counts them), each card
+    on its own: the "owned ×N" marks of a page of results, not a deck's shared count."""
+    pool = _Pool(collection.holdings, ctx)
+    return {card.id: pool.holds(card) for card in cards}
