@@ -87,6 +87,24 @@ def test_an_uploaded_collection_is_ranked_drafted_and_marks_build(
     assert not problems, problems
 
 
+def test_cards_results_are_marked_owned(browser: Browser, base_url: str, mine: str) -> None:
+    page, problems = _open(browser, base_url)
+    _upload(page, base_url, mine)
+    page.goto(f"{base_url}/cards?q=academy+at+night")
+    marks = page.locator(".grid .item .badge.owned")
+    expect(marks.first).to_be_visible()
+    assert marks.count() == page.locator(".grid .item").count()
+    # the example deck's Academy at Night is in the collection, so every print alike is owned
+    owned = marks.evaluate_all("els => els.map(e => Number(e.dataset.owned))")
+    assert max(owned) == 1, owned
+    page.fill("input[name=q]", "charizard ex")
+    page.press("input[name=q]", "Enter")  # htmx swaps the grid: the new results are marked
+    expect(
+        page.locator(".caption", has_text="Charizard ex").first.locator(".badge.owned")
+    ).to_be_visible()
+    assert not problems, problems
+
+
 def test_check_with_the_stored_collection_exports_the_buy_list(
     browser: Browser, base_url: str, mine: str, legal_text: str
 ) -> None:

@@ -166,3 +166,12 @@ def test_any_pasted_collection_is_answered_without_a_server_error(
     assert page.status_code in (200, 400), page.status_code
     answer = client.post("/api/owned", json={"collection": text, "ids": ["sv3-125"]})
     assert answer.status_code in (200, 400), answer.text
+
+
+def test_spanish_words_on_the_page_and_in_the_api(client: TestClient, mine: str) -> None:
+    headers = {"Accept-Language": "es-ES"}
+    page = client.post("/collection", data={"collection": mine}, headers=headers)
+    assert "Mi colección" in page.text and "Los Tótems que mejor construye" in page.text
+    assert "copias de" in page.text and "Borrador" in page.text
+    answer = client.post("/api/owned", json={"collection": mine, "ids": []}, headers=headers)
+    assert answer.json() == {"owned": {}, "label": "tienes ×{n}"}
