@@ -128,6 +128,24 @@ def test_check_with_the_stored_collection_exports_the_buy_list(
     assert not problems, problems
 
 
+def test_a_shared_deck_is_compared_with_the_stored_collection(
+    browser: Browser, base_url: str, mine: str, legal_text: str
+) -> None:
+    page, problems = _open(browser, base_url)
+    page.goto(f"{base_url}/check")
+    page.fill("#deck", legal_text)
+    with page.expect_navigation():
+        page.click("form[data-send-collection] button[type=submit]")
+    link = page.input_value("#share-url")
+    expect(page.locator("#own-this")).to_be_hidden()  # no collection in this browser yet
+    _upload(page, base_url, mine)
+    page.goto(link)
+    with page.expect_navigation():
+        page.click("#own-this")
+    assert page.inner_text("#owned-title") == "owned 80 of 100; missing 20"
+    assert not problems, problems
+
+
 def test_the_draft_checks_with_the_collection(browser: Browser, base_url: str, mine: str) -> None:
     page, problems = _open(browser, base_url)
     _upload(page, base_url, mine)

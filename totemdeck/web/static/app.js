@@ -124,6 +124,8 @@
         forget.disabled = true;
       });
     }
+    Array.prototype.forEach.call(document.querySelectorAll("[data-needs-collection]"),
+      function (form) { form.hidden = !stored(); });
     Array.prototype.forEach.call(document.querySelectorAll("textarea[data-collection-field]"),
       function (field) { if (!field.value.trim()) { field.value = stored(); } });
   }
