@@ -145,3 +145,24 @@ def test_own_finds_what_a_plain_filter_over_the_catalogue_owns(
     assert not {c.id for c in lacking.cards} & expected
     many = search_cards(catalogue, "own>=10", prints=True, limit=None, owned=owned)
     assert many.cards and all(owned[c.id] >= 10 for c in many.cards)
+
+
+def test_owned_copies_counts_each_card_by_what_judges_alike(
+    catalogue: Catalogue, checker: Checker, checked: CheckedDeck
+) -> None:
+    from totemdeck.api import owned_copies
+
+    ctx = checker.ctx
+    entry = next(e for e in checked.deck.main if not e.card.is_basic_energy
+                 and any(judged_as(c, ctx) == judged_as(e.card, ctx) and c.id != e.card.id
+                         for c in catalogue.by_name(e.card.name)))  # fmt: skip
+    other = next(c for c in catalogue.by_name(entry.card.name)
+                 if c.id != entry.card.id and judged_as(c, ctx) == judged_as(entry.card, ctx))  # fmt: skip
+    totem = checked.deck.totem[0].card
+    unlike = next(c for c in catalogue.by_name("Charizard ex") if c.set.release_date < "2010")
+    fire = next(e.card for e in checked.deck.main if e.card.is_basic_energy)
+    mine = _collection([Holding(1, 3, (other,)), Holding(2, 2, (totem,)), Holding(3, 9, (fire,))])
+    ids = [entry.card.id, other.id, totem.id, unlike.id, fire.id, "no-such-card"]
+    owned = owned_copies(catalogue, mine, ids, checker)
+    # each card on its own: the 3 copies count for both prints that judge alike
+    assert owned == {entry.card.id: 3, other.id: 3, totem.id: 2, unlike.id: 0, fire.id: 9}

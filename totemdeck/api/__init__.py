@@ -12,6 +12,7 @@ from totemdeck.api.collection import (
     deck_coverage,
     draft_for,
     missing_decklist,
+    owned_copies,
     owned_prints,
     read_collection,
 )
@@ -53,6 +54,7 @@ __all__ = [
     "lookup_totem",
     "make_checker",
     "missing_decklist",
+    "owned_copies",
     "owned_prints",
     "pieces_of",
     "read_collection",

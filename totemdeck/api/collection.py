@@ -3,6 +3,7 @@ a first draft deck (``--collection`` and the Collection page)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from totemdeck.api.core import find_card
@@ -31,11 +32,32 @@ def read_collection(catalogue: Catalogue, path: str) -> Collection:
     return read_collection_text(text, "<stdin>" if path == "-" else path, catalogue)
 
 
+def read_collection_bytes(
+    catalogue: Catalogue, data: bytes, name: str, max_bytes: int = COLLECTION_MAX_BYTES
+) -> Collection:
+    """A collection sent as bytes (an upload, a form field), with the file's limits."""
+    from totemdeck.collection import read_collection_text
+    from totemdeck.decklist.read import _text_within
+
+    text = _text_within(data, name, max_bytes, COLLECTION_MAX_LINES)
+    return read_collection_text(text, name, catalogue)
+
+
 def deck_coverage(checked: CheckedDeck, collection: Collection, checker: Checker) -> Coverage:
     """Which copies of a checked deck the collection covers, and which are missing."""
     from totemdeck.collection import coverage
 
     return coverage(checked.deck.entries, collection, checker.ctx)
+
+
+def owned_copies(
+    catalogue: Catalogue, collection: Collection, ids: Iterable[str], checker: Checker
+) -> dict[str, int]:
+    """Copies owned of each print id (``{id: copies}``; ids of no card are left out)."""
+    from totemdeck.collection.owned import owned_copies as count
+
+    cards = [card for card in map(catalogue.get, dict.fromkeys(ids)) if card is not None]
+    return count(cards, collection, checker.ctx)
 
 
 def missing_decklist(covered: Coverage, source: str) -> Decklist:

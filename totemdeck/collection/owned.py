@@ -18,7 +18,7 @@ from totemdeck.collection.model import Collection, Holding
 from totemdeck.rules.deck import Entry, RuleContext
 from totemdeck.rules.engine import alike_key
 
-__all__ = ["Coverage", "CoveredLine", "coverage", "judged_as", "owned_prints"]
+__all__ = ["Coverage", "CoveredLine", "coverage", "judged_as", "owned_copies", "owned_prints"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,17 +128,18 @@ def coverage(entries: Iterable[Entry], collection: Collection, ctx: RuleContext)
     )
 
 
+def owned_copies(cards: Iterable[Card], collection: Collection, ctx: RuleContext) -> dict[str, int]:
+    """Copies owned of each card by "judges alike" (as ``coverage`` counts them), each card
+    on its own: the "owned ×N" marks of a page of results, not a deck's shared count."""
+    pool = _Pool(collection.holdings, ctx)
+    return {card.id: pool.holds(card) for card in cards}
+
+
 def owned_prints(
     collection: Collection, prints_named: Callable[[str], Iterable[Card]], ctx: RuleContext
 ) -> dict[str, int]:
     """Copies owned of every print that the collection's cards may stand for: each print of
     a held name that judges alike with a held print (what ``own:`` searches)."""
-    pool = _Pool(collection.holdings, ctx)
     names = {card.name for holding in collection.holdings for card in holding.candidates}
-    owned: dict[str, int] = {}
-    for name in names:
-        for card in prints_named(name):
-            copies = pool.holds(card)
-            if copies:
-                owned[card.id] = copies
-    return owned
+    prints = (card for name in names for card in prints_named(name))
+    return {card_id: n for card_id, n in owned_copies(prints, collection, ctx).items() if n}

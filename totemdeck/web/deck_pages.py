@@ -23,6 +23,7 @@ from totemdeck.rules.engine import CheckedDeck
 from totemdeck.sharecode import ShareCodeError, decode, readable, share_code
 from totemdeck.stats import closest_names, deck_stats, is_card_name, sample_opening
 from totemdeck.web.charts import bar_chart, odds_curve
+from totemdeck.web.collection_pages import coverage_context
 from totemdeck.web.language import COOKIE, LANGUAGES
 from totemdeck.web.pages import error_page, int_param, language, library, render
 from totemdeck.web.view import deck_view
@@ -75,6 +76,8 @@ async def check_page(request: Request) -> Response:
         async with request.form(max_files=1, max_fields=4, max_part_size=MAX_BYTES + 1) as form:
             upload = form.get("file")
             pasted = form.get("deck")
+            owned = form.get("collection")  # the player's collection, if the form sends it
+            collection = owned if isinstance(owned, str) else ""
             if isinstance(upload, UploadFile) and upload.filename:
                 data = await upload.read(MAX_BYTES + 1)
                 name = upload.filename[:100]
@@ -83,7 +86,7 @@ async def check_page(request: Request) -> Response:
                 name = "pasted list"
     except HTTPException as exc:  # malformed multipart, too many parts
         return error_page(request, 400, _("Unreadable form"), f"{exc.detail}.")
-    return await run_in_threadpool(_posted_verdict, request, data, name)
+    return await run_in_threadpool(_posted_verdict, request, data, name, collection)
 
 
 def _shared_verdict(request: Request) -> Response:
@@ -101,7 +104,7 @@ def _shared_verdict(request: Request) -> Response:
     return render(request, "check.html", context)
 
 
-def _posted_verdict(request: Request, data: bytes, name: str) -> Response:
+def _posted_verdict(request: Request, data: bytes, name: str, collection: str = "") -> Response:
     lib = library(request)
     if not data.strip():
         return render(
@@ -127,7 +130,9 @@ def _posted_verdict(request: Request, data: bytes, name: str) -> Response:
     checked = lib.check(decklist, language(request))
     text = data.decode("utf-8", "replace")
     title = checked.report.name or (name if name != "pasted list" else None)
-    return render(request, "check.html", _report_context(request, checked, text, title))
+    context = _report_context(request, checked, text, title)
+    context.update(coverage_context(request, checked, collection))
+    return render(request, "check.html", context)
 
 
 def stats_page(request: Request) -> Response:
