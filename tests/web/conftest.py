@@ -6,6 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import Browser
 from starlette.testclient import TestClient
 from starlette.types import ASGIApp
 
@@ -41,3 +42,27 @@ def legal_text() -> str:
 @pytest.fixture(scope="session")
 def illegal_text() -> str:
     return (EXAMPLES / "illegal-several-codes.txt").read_text(encoding="utf-8")
+
+
+# The browser tests' shared fixtures: the app on a real socket, and Debian's chromium.
+@pytest.fixture(scope="module")
+def base_url(web_app: ASGIApp) -> Iterator[str]:
+    from tests.helpers.live import live_server
+
+    with live_server(web_app) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Browser]:
+    """Chromium through Playwright; a missing browser fails the test, never skips it."""
+    from playwright.sync_api import sync_playwright
+
+    from tests.helpers.live import CHROMIUM, CHROMIUM_ARGS
+
+    if not CHROMIUM.is_file():
+        pytest.fail(f"{CHROMIUM} is missing: `apt-get install -y chromium` (.ci/run does)")
+    with sync_playwright() as driver:
+        launched = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        yield launched
+        launched.close()

@@ -8,35 +8,9 @@ rather than skipping. The browser may reach only the app under test: every other
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-from playwright.sync_api import Browser, Page, Playwright, Route, expect, sync_playwright
-from starlette.types import ASGIApp
-
-from tests.helpers.live import CHROMIUM, CHROMIUM_ARGS, live_server
-
-
-@pytest.fixture(scope="module")
-def base_url(web_app: ASGIApp) -> Iterator[str]:
-    with live_server(web_app) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def playwright() -> Iterator[Playwright]:
-    with sync_playwright() as driver:
-        yield driver
-
-
-@pytest.fixture(scope="module")
-def browser(playwright: Playwright) -> Iterator[Browser]:
-    if not CHROMIUM.is_file():
-        pytest.fail(f"{CHROMIUM} is missing: `apt-get install -y chromium` (.ci/run does)")
-    browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-    yield browser
-    browser.close()
+from playwright.sync_api import Browser, Page, Route, expect
 
 
 def _open(browser: Browser, base_url: str, **context: Any) -> tuple[Page, list[str]]:

@@ -5,35 +5,16 @@ download, forget it; a phone, Spanish, no JavaScript, and axe-core on each page.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
-from starlette.types import ASGIApp
+from playwright.sync_api import Browser, BrowserContext, Page, expect
 
-from tests.helpers.live import CHROMIUM, CHROMIUM_ARGS, live_server
 from tests.web.test_browser import _open
 from tests.web.test_collection_routes import without_pokemon
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 KEY = "totemdeck.collection"
-
-
-@pytest.fixture(scope="module")
-def base_url(web_app: ASGIApp) -> Iterator[str]:
-    with live_server(web_app) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not CHROMIUM.is_file():
-        pytest.fail(f"{CHROMIUM} is missing: `apt-get install -y chromium` (.ci/run does)")
-    with sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")

@@ -10,30 +10,12 @@ from pathlib import Path
 from urllib.parse import unquote
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
-from starlette.types import ASGIApp
+from playwright.sync_api import Browser, Page
 
-from tests.helpers.live import CHROMIUM, CHROMIUM_ARGS, live_server
 from tests.web.test_browser import _open, _paste
 from totemdeck.catalogue.localized import is_fallback, localize
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.read import Catalogue
-
-
-@pytest.fixture(scope="module")
-def base_url(web_app: ASGIApp) -> Iterator[str]:
-    with live_server(web_app) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not CHROMIUM.is_file():
-        pytest.fail(f"{CHROMIUM} is missing: `apt-get install -y chromium` (.ci/run does)")
-    with sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        yield launched
-        launched.close()
 
 
 @pytest.fixture(scope="module")

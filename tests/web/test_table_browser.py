@@ -18,9 +18,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Browser, Playwright, Route, expect, sync_playwright
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
-from starlette.types import ASGIApp
 
-from tests.helpers.live import CHROMIUM, CHROMIUM_ARGS, live_server
+from tests.helpers.live import CHROMIUM, CHROMIUM_ARGS
 from tests.web.conftest import EXAMPLES
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
@@ -35,12 +34,6 @@ WORDS = {
         "ready": "listo para invocar",
     },
 }
-
-
-@pytest.fixture(scope="module")
-def base_url(web_app: ASGIApp) -> Iterator[str]:
-    with live_server(web_app) as url:
-        yield url
 
 
 @pytest.fixture(scope="module")
