@@ -73,9 +73,7 @@ class RulesContext:
         catalogue, fmt = self._catalogue, self.fmt
 
         def rows() -> Iterable[tuple[object, ...]]:
-            from totemdeck.importer.search_facts import format_rows
-
-            return format_rows(catalogue, fmt)
+            return _format_rows(catalogue, fmt, key)
 
         return key, rows
 
@@ -199,6 +197,26 @@ def _banned_ids(catalogue: Catalogue, bans: Banlist) -> list[str]:
         found = catalogue.get_many(entry.prints) if entry.prints else catalogue.by_name(entry.name)
         candidates.update((c.id, c) for c in found)
     return sorted(i for i, c in candidates.items() if bans.match(c) is not None)
+
+
+# A format's facts for every print, computed once per process for a catalogue file and a
+# format (a few seconds for ~21,000 prints), so each connection's shadow copy of the index is
+# filled from memory. Two at most: a server runs with one format file.
+_FORMAT_ROWS: dict[tuple[str, int, str], list[tuple[object, ...]]] = {}
+
+
+def _format_rows(catalogue: Catalogue, fmt: FormatRules, key: str) -> list[tuple[object, ...]]:
+
+    from totemdeck.importer.search_facts import format_rows
+
+    cache_key = (str(catalogue.path), catalogue.path.stat().st_mtime_ns, key)
+    found = _FORMAT_ROWS.get(cache_key)
+    if found is None:
+        found = list(format_rows(catalogue, fmt))
+        while len(_FORMAT_ROWS) >= 2:
+            _FORMAT_ROWS.pop(next(iter(_FORMAT_ROWS)))
+        _FORMAT_ROWS[cache_key] = found
+    return found
 
 
 def search_cards(

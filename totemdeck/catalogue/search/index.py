@@ -173,11 +173,12 @@ def use_format(
     if rows is None:
         return
     db.execute("CREATE TEMP TABLE search AS SELECT * FROM main.search")
+    # the index first: each UPDATE finds its row by card_id (without it, one scan a print)
+    db.execute("CREATE UNIQUE INDEX temp.search_card ON search(card_id)")
     sets = ", ".join(f"{c} = ?" for c in FORMAT_COLUMNS)
     db.executemany(
         f"UPDATE temp.search SET {sets} WHERE card_id = ?", ((*r[1:], r[0]) for r in rows())
     )
-    db.execute("CREATE UNIQUE INDEX temp.search_card ON search(card_id)")
     db.execute("CREATE INDEX temp.search_name_key ON search(name_key)")
     db.execute("CREATE TEMP TABLE search_format(key TEXT)")
     db.execute("INSERT INTO temp.search_format VALUES (?)", (key,))
