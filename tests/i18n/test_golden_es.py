@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.golden import compare
 from totemdeck.banlist import load_banlist
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.cli import main
@@ -21,7 +22,6 @@ from totemdeck.rules import Checker
 from totemdeck.stats import deck_stats
 
 ROOT = Path(__file__).resolve().parents[2]
-GOLDEN = ROOT / "tests" / "golden"
 EXAMPLES = sorted(p.stem for p in (ROOT / "examples").glob("*.txt"))
 SPANISH_LIST = "tests/decklists/espanol-nombres.txt"
 
@@ -34,14 +34,6 @@ def _run_from_root(monkeypatch: pytest.MonkeyPatch) -> None:
 def checker_for(catalogue: Catalogue, lang: str) -> Checker:
     banlist = load_banlist(ROOT / "banlist.yaml").banlist
     return Checker(catalogue, banlist=banlist, today=dt.date(2026, 11, 30), lang=lang)
-
-
-def compare(name: str, actual: str, update: bool) -> None:
-    path = GOLDEN / name
-    if update:
-        path.write_text(actual, encoding="utf-8")
-    assert path.is_file(), f"missing golden file {name}: run pytest --update-golden"
-    assert actual == path.read_text(encoding="utf-8")
 
 
 @pytest.mark.parametrize("lang", ["en", "es"])

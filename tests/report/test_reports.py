@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers.golden import compare
 from totemdeck.banlist import load_banlist
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist import read_decklist
@@ -17,7 +18,6 @@ from totemdeck.rules import Checker, Report
 from totemdeck.schemas import validator
 
 ROOT = Path(__file__).resolve().parents[2]
-GOLDEN = ROOT / "tests" / "golden"
 DECKS = ["examples/illegal-several-codes.txt", "examples/kyogre-groudon-legend.txt"]
 
 
@@ -29,14 +29,6 @@ def reports(catalogue: Catalogue) -> list[Report]:
         today=dt.date(2026, 11, 30),
     )
     return [checker.check(read_decklist(deck)) for deck in DECKS]
-
-
-def compare(name: str, actual: str, update: bool) -> None:
-    path = GOLDEN / name
-    if update:
-        path.write_text(actual, encoding="utf-8")
-    assert path.is_file(), f"missing golden file {name}: run pytest --update-golden"
-    assert actual == path.read_text(encoding="utf-8")
 
 
 @pytest.fixture(autouse=True)
