@@ -84,7 +84,7 @@ class RulesContext:
 
     def totem(self, value: str) -> TotemFacts:
         """The Totem a value names: a card id, else a name whose prints all agree."""
-        from totemdeck.catalogue.model import ENERGY_TYPES
+        from totemdeck.catalogue.model import in_type_order
         from totemdeck.catalogue.search.index import type_bits
         from totemdeck.rules.checks import deck_identity, forbids_colorless
         from totemdeck.rules.deck import Deck, Entry, RuleContext
@@ -120,7 +120,7 @@ class RulesContext:
             deck = Deck(totem=entries, main=(), written_totem=len(entries), written_main=0)
             colours = deck_identity(deck, ctx)
             forbid = forbids_colorless(deck, self.fmt)
-            names = tuple(t for t in ENERGY_TYPES if t in colours)
+            names = in_type_order(colours)
             facts.setdefault(
                 (type_bits(colours), forbid),
                 TotemFacts(print_.label, type_bits(colours), names, forbid),

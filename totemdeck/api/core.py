@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from totemdeck.catalogue.model import ENERGY_TYPES, Card
+from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist.model import Decklist
 from totemdeck.errors import NotFound, UsageError
@@ -23,7 +23,7 @@ from totemdeck.rules.audit import TotemRow
 from totemdeck.rules.banlist import Banlist
 from totemdeck.rules.engine import CheckedDeck, Checker
 from totemdeck.rules.format import FormatRules, load_format
-from totemdeck.rules.totem import TotemNumbers, totem_numbers, why_not_totem
+from totemdeck.rules.totem import TotemNumbers, why_not_totem
 
 __all__ = [
     "CardFacts",
@@ -171,11 +171,7 @@ def lookup_totem(
     found = []
     for card in resolved.candidates:
         reason = why_not_totem(card)
-        numbers = (
-            None
-            if reason
-            else totem_numbers(pieces_of(catalogue, card, fmt), fmt, checker.ctx.normal_stage)
-        )
+        numbers = None if reason else checker.totem_numbers_of(card)
         found.append(TotemLookup(card, numbers, reason))
     return found
 
@@ -198,16 +194,11 @@ class CardFacts:
 
 def card_facts(catalogue: Catalogue, card: Card, fmt: FormatRules | None = None) -> CardFacts:
     from totemdeck.rules.roles import roles_of
-    from totemdeck.rules.stages import CatalogueStages
-    from totemdeck.rules.traits import identity
+    from totemdeck.rules.traits import identity_in_order
 
     fmt = fmt or load_format()
-    colours = [t for t in ENERGY_TYPES if t in identity(card, fmt)]
-    numbers = (
-        totem_numbers(pieces_of(catalogue, card, fmt), fmt, CatalogueStages(catalogue))
-        if card.is_pokemon
-        else None
-    )
+    colours = identity_in_order(card, fmt)
+    numbers = Checker(catalogue, fmt=fmt).totem_numbers_of(card) if card.is_pokemon else None
     return CardFacts(colours, numbers, roles_of(card))
 
 

@@ -6,6 +6,7 @@ Records travel as plain JSON dicts (validated by ``schemas/card.schema.json``);
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +32,14 @@ TYPE_LETTERS: dict[str, str] = {
     "D": "Darkness", "M": "Metal", "Y": "Fairy", "N": "Dragon", "C": COLORLESS,
 }  # fmt: skip
 LETTER_OF_TYPE: dict[str, str] = {name: letter for letter, name in TYPE_LETTERS.items()}
+
+
+def in_type_order(types: Iterable[str]) -> tuple[str, ...]:
+    """The identity types among ``types`` in FORMAT.md's order (Grass first, Dragon last),
+    the one order every report, export and page shows an identity in."""
+    present = set(types)
+    return tuple(t for t in ENERGY_TYPES if t in present)
+
 
 # Printed stages a Pokémon card can carry (pokemontcg.io spelling).
 STAGES: tuple[str, ...] = (
@@ -69,6 +78,19 @@ class CardSet:
     release_date: str  # ISO YYYY-MM-DD
     printed_total: int | None = None
     total: int | None = None
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> CardSet:
+        """A set from its JSON record (``schemas/card.schema.json``'s ``set``)."""
+        return cls(
+            id=record["id"],
+            name=record["name"],
+            series=record["series"],
+            ptcgl_code=record["ptcgl_code"],
+            release_date=record["release_date"],
+            printed_total=record.get("printed_total"),
+            total=record.get("total"),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -194,15 +216,7 @@ class Card:
             evolves_from=record["evolves_from"],
             dex=tuple(record["dex"]),
             regulation_mark=record["regulation_mark"],
-            set=CardSet(
-                id=s["id"],
-                name=s["name"],
-                series=s["series"],
-                ptcgl_code=s["ptcgl_code"],
-                release_date=s["release_date"],
-                printed_total=s.get("printed_total"),
-                total=s.get("total"),
-            ),
+            set=CardSet.from_record(s),
             number=record["number"],
             rarity=record["rarity"],
             images=dict(record.get("images", {})),

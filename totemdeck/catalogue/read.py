@@ -216,15 +216,7 @@ class Catalogue:
             for (data,) in self._db.execute("SELECT data FROM sets ORDER BY release_date, id"):
                 try:
                     s = json.loads(data)
-                    self._sets[s["id"]] = CardSet(
-                        id=s["id"],
-                        name=s["name"],
-                        series=s["series"],
-                        ptcgl_code=s["ptcgl_code"],
-                        release_date=s["release_date"],
-                        printed_total=s.get("printed_total"),
-                        total=s.get("total"),
-                    )
+                    self._sets[s["id"]] = CardSet.from_record(s)
                 except (ValueError, KeyError, TypeError, AttributeError) as exc:
                     self._sets = None
                     reason = _("a set record does not read: {error}").format(error=repr(exc)[:150])

@@ -25,7 +25,7 @@ from totemdeck.i18n import N_, _, ngettext
 from totemdeck.i18n.terms import term, terms
 from totemdeck.rules.engine import CheckedDeck
 from totemdeck.rules.format import FormatRules
-from totemdeck.rules.traits import identity
+from totemdeck.rules.traits import identity_in_order
 from totemdeck.schemas import first_error
 
 HEADERS = {"totem": "Totem", "pokemon": "Pokémon", "trainer": "Trainer", "energy": "Energy"}
@@ -176,7 +176,7 @@ def to_csv(checked: CheckedDeck, lines: list[ExportLine], lang: str, fmt: Format
             "supertype": x.card.supertype,
             "subtypes": "; ".join(x.card.subtypes),
             "types": "; ".join(x.card.types),
-            "identity": "; ".join(t for t in ENERGY_TYPES if t in identity(x.card, fmt)),
+            "identity": "; ".join(identity_in_order(x.card, fmt)),
             "id": x.card.id,
         }
         for x in lines

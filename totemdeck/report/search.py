@@ -7,7 +7,7 @@ import io
 import json
 from typing import TYPE_CHECKING, Any
 
-from totemdeck.catalogue.model import ENERGY_TYPES, Card
+from totemdeck.catalogue.model import Card
 from totemdeck.i18n.terms import term, terms
 
 if TYPE_CHECKING:
@@ -21,7 +21,7 @@ def shown_name(card: Card, lang: str) -> str:
 
 def card_row(card: Card, lang: str, fmt: FormatRules) -> dict[str, Any]:
     """One card as the JSON result and the CSV row read it."""
-    from totemdeck.rules.traits import identity
+    from totemdeck.rules.traits import identity_in_order
 
     return {
         "id": card.id,
@@ -32,7 +32,7 @@ def card_row(card: Card, lang: str, fmt: FormatRules) -> dict[str, Any]:
         "subtypes": list(card.subtypes),
         "stage": card.stage,
         "types": list(card.types),
-        "identity": [t for t in ENERGY_TYPES if t in identity(card, fmt)],
+        "identity": list(identity_in_order(card, fmt)),
         "hp": card.hp,
         "retreat_cost": card.retreat_cost,
         "set": {"id": card.set.id, "code": card.set.ptcgl_code, "name": card.set.name},

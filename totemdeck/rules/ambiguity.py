@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from totemdeck.catalogue.model import ENERGY_TYPES, Card
+from totemdeck.catalogue.model import Card, in_type_order
 from totemdeck.i18n import N_, _, current_language, use_language
 from totemdeck.i18n.terms import term
 from totemdeck.rules.deck import RuleContext
@@ -30,7 +30,7 @@ def traits(card: Card, ctx: RuleContext) -> dict[str, str]:
         banlist = _("not banned")
     out = {
         "types": ", ".join(term(t) for t in card.types) or _("none"),
-        "identity": "/".join(term(t) for t in ENERGY_TYPES if t in named) or _("none"),
+        "identity": "/".join(term(t) for t in in_type_order(named)) or _("none"),
         "stage": term(card.stage or card.supertype),
         "kind": ", ".join(term(s) for s in card.subtypes if s != card.stage) or _("plain"),
         "banlist": banlist,

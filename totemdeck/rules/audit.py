@@ -14,7 +14,7 @@ from typing import Any
 from totemdeck.catalogue.model import Card
 from totemdeck.i18n import _
 from totemdeck.rules.engine import Checker
-from totemdeck.rules.totem import TotemNumbers, totem_numbers
+from totemdeck.rules.totem import TotemNumbers
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,9 +61,8 @@ def totem_rows(checker: Checker, cards: Iterable[Card] | None = None) -> Iterato
     """Each Pokémon print (of ``cards``, default the whole catalogue) with its Totem numbers;
     a LEGEND half or V-UNION piece is judged as the whole Totem it belongs to."""
     chosen = checker.catalogue.iter_cards() if cards is None else cards
-    ctx = checker.ctx
     for card in sorted((c for c in chosen if c.is_pokemon), key=_order):
-        numbers = totem_numbers(checker.pieces.pieces(card), ctx.fmt, ctx.normal_stage)
+        numbers = checker.totem_numbers_of(card)
         yield TotemRow(card, numbers, why_not(card, checker))
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Iterator
 
-from totemdeck.catalogue.model import ENERGY_TYPES, Card
+from totemdeck.catalogue.model import Card, in_type_order
 from totemdeck.catalogue.names import name_key
 from totemdeck.findings import Finding
 from totemdeck.findings.registry import REGISTRY
@@ -327,11 +327,11 @@ def identity_rule(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
     if not deck.totem or not all(e.card.is_pokemon for e in deck.totem):
         return
     allowed = deck_identity(deck, ctx)
-    shown = terms((t for t in ENERGY_TYPES if t in allowed), "/")
+    shown = terms(in_type_order(allowed), "/")
     for entry in deck.main:
         outside = identity(entry.card, ctx.fmt) - allowed
         if outside:
-            names = terms((t for t in ENERGY_TYPES if t in outside), "/")
+            names = terms(in_type_order(outside), "/")
             if allowed:
                 message = _(
                     "line {line}: {name} carries {types}, outside the Totem's identity ({allowed})"

@@ -145,6 +145,11 @@ class Checker:
     def is_legal(self, decklist: Decklist) -> bool:
         return self.check(decklist).legal
 
+    def totem_numbers_of(self, card: Card) -> TotemNumbers:
+        """A Pokémon print's numbers as a Totem; a LEGEND half or V-UNION piece counts as the
+        whole Totem it belongs to (``totem``, card pages, ``totem --all``: one way for all)."""
+        return totem_numbers(self.pieces.pieces(card), self.ctx.fmt, self.ctx.normal_stage)
+
     # -- the work -------------------------------------------------------------------------------
 
     def check_resolved(self, resolved: ResolvedDeck) -> Report:

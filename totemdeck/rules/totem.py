@@ -7,7 +7,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from totemdeck.catalogue.model import ENERGY_TYPES, Card
+from totemdeck.catalogue.model import Card, in_type_order
 from totemdeck.i18n import _
 from totemdeck.i18n.terms import term
 from totemdeck.rules.format import COLUMNS, FormatRules
@@ -118,7 +118,7 @@ def totem_numbers(
         cost_column=column,
         invocation_cost=fmt.invocation_cost[column],
         prizes=max(prize_cards(piece) for piece in pieces),
-        identity=tuple(t for t in ENERGY_TYPES if t in colours),
+        identity=in_type_order(colours),
         printed_stage=card.stage,
         retreat_cost=_retreat(pieces),
     )

@@ -17,6 +17,7 @@ from totemdeck.catalogue.model import (
     TYPE_LETTERS,
     Card,
     basic_energy_type,
+    in_type_order,
 )
 from totemdeck.rules.format import EnergyOverride, FormatRules
 
@@ -101,6 +102,11 @@ def special_energy_provides(card: Card, fmt: FormatRules) -> Provides:
     if override is not None:
         return Provides(override.types, override.colorless, override.every, True, True)
     return read_provides(" ".join(card.rules))
+
+
+def identity_in_order(card: Card, fmt: FormatRules) -> tuple[str, ...]:
+    """The card's identity as reports show it, in FORMAT.md's type order."""
+    return in_type_order(identity(card, fmt))
 
 
 def identity(card: Card, fmt: FormatRules) -> frozenset[str]:

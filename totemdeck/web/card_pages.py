@@ -6,7 +6,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from totemdeck.catalogue.model import ENERGY_TYPES
+from totemdeck.catalogue.model import in_type_order
 from totemdeck.i18n import _
 from totemdeck.rules.roles import roles_of
 from totemdeck.rules.totem import why_not_totem
@@ -88,7 +88,7 @@ def card_page(request: Request) -> Response:
             "prints": prints,
             "numbers": numbers,
             "why_not": why_not_totem(card),
-            "identity": [t for t in ENERGY_TYPES if t in colours],
+            "identity": in_type_order(colours),
             "banned": lib.banlist.match(card),
             "roles": roles_of(card),
         },

@@ -27,7 +27,7 @@ from totemdeck.decklist.read import decklist_from_bytes
 from totemdeck.rules.banlist import Banlist
 from totemdeck.rules.engine import CheckedDeck, Checker
 from totemdeck.rules.format import FormatRules
-from totemdeck.rules.totem import TotemNumbers, totem_numbers, why_not_totem
+from totemdeck.rules.totem import TotemNumbers, why_not_totem
 from totemdeck.sharecode import decode_decklist
 
 LANGUAGES = ("en", "es")
@@ -165,7 +165,7 @@ class Library:
     def totem_numbers(self, card: Card) -> TotemNumbers | None:
         if why_not_totem(card):
             return None
-        return totem_numbers(self.totem_pieces(card), self.fmt, self.checker().ctx.normal_stage)
+        return self.checker().totem_numbers_of(card)
 
 
 def catalogue_problem(path: Path) -> str | None:
