@@ -68,7 +68,7 @@ def test_ptcgl_export_order_and_codes(checker: Checker) -> None:
 
 def test_name_only_lines_get_the_newest_print_with_a_live_code(checker: Checker) -> None:
     checked = checker.check_deck(parse("Totem: 1 Charizard ex OBF 125\n1 Iono\n1 Fire Energy\n"))
-    text = export_deck(checked, "ptcgl", checker.ctx.fmt)
+    text = export_deck(checked, "ptcgl", checker.ctx.fmt, allow_illegal=True)
     ionos = [c for c in checker.catalogue.by_name("Iono") if c.set.ptcgl_code]
     newest = max(ionos, key=lambda c: (c.set.release_date, c.id))
     assert f"1 Iono {newest.set.ptcgl_code} {newest.number}" in text
@@ -82,7 +82,9 @@ def test_trainers_by_kind_and_evolution_lines_together(checker: Checker) -> None
         "1 Pidgeotto MEW 17",
         "1 Ultra Ball SVI 196", "1 Choice Belt PAL 176",
     ])  # fmt: skip
-    lines = export_deck(checker.check_deck(parse(deck)), "ptcgl", checker.ctx.fmt).splitlines()
+    lines = export_deck(
+        checker.check_deck(parse(deck)), "ptcgl", checker.ctx.fmt, allow_illegal=True
+    ).splitlines()
     names = [" ".join(x.split()[1:-2]) for x in lines if x[:1].isdigit()]
     assert names == [
         "Charizard ex", "Pidgey", "Pidgeotto", "Pidgeot ex", "Charmander", "Charmeleon",
@@ -116,7 +118,9 @@ def test_illegal_deck_is_refused_unless_allowed(
 def test_spanish_export(checker: Checker, catalogue: Catalogue) -> None:
     spanish = Checker(catalogue, lang="es")
     checked = spanish.check_deck(parse("Totem: 1 Charizard ex OBF 125\n1 Rare Candy SVI 191\n"))
-    assert "1 Caramelo Raro SVI 191" in export_deck(checked, "ptcgl", spanish.ctx.fmt, lang="es")
+    assert "1 Caramelo Raro SVI 191" in export_deck(
+        checked, "ptcgl", spanish.ctx.fmt, lang="es", allow_illegal=True
+    )
 
 
 # -- round trips over many generated legal decks ----------------------------------------------
@@ -245,3 +249,18 @@ def test_plot_without_matplotlib_is_a_clear_error(
     assert main(args) == 2
     assert "pip install 'totemdeck[plot]'" in capsys.readouterr().err
     assert not (tmp_path / "x.png").exists()
+
+
+@pytest.mark.parametrize("to", ["ptcgl", "json", "csv", "text"])
+def test_only_a_legal_deck_exports_unless_asked(checker: Checker, to: str) -> None:
+    """The library verb keeps the rule, so no face (CLI, web, a script) can forget it."""
+    from totemdeck.export.formats import ExportRefused
+
+    illegal = checker.check_deck(
+        read_decklist(str(ROOT / "examples" / "illegal-several-codes.txt"))
+    )
+    assert not illegal.report.legal
+    with pytest.raises(ExportRefused, match="not legal"):
+        export_deck(illegal, to, checker.ctx.fmt)
+    written = export_deck(illegal, to, checker.ctx.fmt, allow_illegal=True)
+    assert not checker.check(parse(written, f"export.{to}")).legal  # and it reads back illegal

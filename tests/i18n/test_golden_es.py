@@ -54,8 +54,8 @@ def test_text_export_golden_in_spanish(
     checker = checker_for(catalogue, "es")
     checked = checker.check_deck(read_decklist(f"examples/{deck}.txt"))
     with use_language("es"):
-        text = export_deck(checked, "text", checker.ctx.fmt, lang="es")
-        ptcgl = export_deck(checked, "ptcgl", checker.ctx.fmt, lang="es")
+        text = export_deck(checked, "text", checker.ctx.fmt, lang="es", allow_illegal=True)
+        ptcgl = export_deck(checked, "ptcgl", checker.ctx.fmt, lang="es", allow_illegal=True)
     compare(f"export-{deck}.es.text", text, update_golden)
     # PTCG Live's headers stay the ones Live imports; only the comment for people changes
     assert "Total Cards:" in ptcgl

@@ -119,10 +119,13 @@ def export_command(
         text = _buy_list(deck, collection, to.value, (banlist, format_file, catalogue), lang)
     else:
         checked, ctx = _check(deck, banlist, format_file, catalogue, lang)
-        if not checked.report.legal and not allow_illegal:
+        try:
+            text = export_deck(
+                checked, to.value, ctx.fmt, lang, plain=ptcgl_plain, allow_illegal=allow_illegal
+            )
+        except ExportRefused:
             write_text(render_text([checked.report], colour=use_colour(sys.stdout)))
-            raise ExportRefused(_("the deck is not legal; fix it or export with --allow-illegal"))
-        text = export_deck(checked, to.value, ctx.fmt, lang=lang, plain=ptcgl_plain)
+            raise
     if out == "-":
         write_text(text)
     else:

@@ -191,9 +191,19 @@ FORMATS = ("ptcgl", "json", "csv", "text")
 
 
 def export_deck(
-    checked: CheckedDeck, to: str, fmt: FormatRules, lang: str = "en", plain: bool = False
+    checked: CheckedDeck,
+    to: str,
+    fmt: FormatRules,
+    lang: str = "en",
+    plain: bool = False,
+    allow_illegal: bool = False,
 ) -> str:
-    """The deck in format ``to``; ``plain`` (ptcgl): no Totem section, Totem first."""
+    """The deck in format ``to``; ``plain`` (ptcgl): no Totem section, Totem first.
+
+    Only a legal deck exports unless ``allow_illegal`` (then marked illegal at its top):
+    ``ExportRefused`` otherwise, so no face can forget the rule."""
+    if not checked.report.legal and not allow_illegal:
+        raise ExportRefused(_("the deck is not legal; fix it or export with --allow-illegal"))
     lines = export_lines(checked, plain=plain and to == "ptcgl")
     if to == "ptcgl":
         return to_ptcgl(checked, lines, lang)

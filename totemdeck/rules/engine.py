@@ -9,6 +9,7 @@ from __future__ import annotations
 import datetime as dt
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Any
 
 from totemdeck.catalogue.model import Card
@@ -122,7 +123,7 @@ class Checker:
         lang: str = "en",
     ) -> None:
         self.catalogue = catalogue
-        self.resolver = Resolver(catalogue, today)
+        self._today = today
         fmt = fmt or load_format()
         self.pieces = CataloguePieces(catalogue, fmt)
         self.ctx = RuleContext(
@@ -133,6 +134,11 @@ class Checker:
             piece_of=self.pieces,
         )
         self._traits: dict[tuple[str, str], tuple[Any, ...]] = {}  # (rule, card id) → traits
+
+    @cached_property
+    def resolver(self) -> Resolver:
+        """Built on first use: a Totem's numbers (``card show``) need no set index."""
+        return Resolver(self.catalogue, self._today)
 
     # -- the public triad -------------------------------------------------------------------
 

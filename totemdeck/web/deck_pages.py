@@ -17,7 +17,7 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from totemdeck.decklist.read import MAX_BYTES, DecklistError
-from totemdeck.export.formats import FORMATS, ExportError, export_deck
+from totemdeck.export.formats import FORMATS, ExportError, ExportRefused, export_deck
 from totemdeck.i18n import _
 from totemdeck.rules.engine import CheckedDeck
 from totemdeck.sharecode import ShareCodeError, decode, readable, share_code
@@ -215,17 +215,17 @@ def export_download(request: Request) -> Response:
     if isinstance(shared, HTMLResponse):
         return shared
     _code, checked = shared
-    if not checked.report.legal:
+    lib = library(request)
+    plain = request.query_params.get("plain") == "1"
+    try:
+        text = export_deck(checked, to, lib.fmt, lang=language(request), plain=plain)
+    except ExportRefused:
         return error_page(
             request,
             409,
             _("Not legal"),
             _("Only legal decks are exported; fix the deck first (its page lists what is wrong)."),
         )
-    lib = library(request)
-    plain = request.query_params.get("plain") == "1"
-    try:
-        text = export_deck(checked, to, lib.fmt, lang=language(request), plain=plain)
     except ExportError as exc:
         return error_page(request, 500, _("Export failed"), str(exc))
     media, extension = _MEDIA[to]
