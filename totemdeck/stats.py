@@ -142,12 +142,14 @@ def _evolution_lines(main: tuple[Entry, ...]) -> dict[str, list[str]]:
 
 def deck_stats(
     checked: CheckedDeck,
-    ctx: RuleContext,
+    ctx: RuleContext | None = None,
     card_name: str | None = None,
     turn: int = 1,
     going_first: bool = False,
 ) -> DeckStats:
-    """Everything ``totemdeck stats`` shows, from a checked deck."""
+    """Everything ``totemdeck stats`` shows, from a checked deck (judged by its own context;
+    ``ctx`` is kept for old callers and must be that one)."""
+    ctx = ctx or checked.ctx
     main = checked.deck.main
     size = sum(e.count for e in main)
     supertypes: Counter[str] = Counter()

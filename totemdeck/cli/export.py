@@ -23,7 +23,6 @@ from totemdeck.cli.output import one_line, require_stdin, use_colour, write_text
 from totemdeck.i18n import _
 
 if TYPE_CHECKING:
-    from totemdeck.rules.deck import RuleContext
     from totemdeck.rules.engine import CheckedDeck
 
 
@@ -41,7 +40,7 @@ def _check(
     catalogue: str | None,
     lang: str,
     card: str | None = None,
-) -> tuple[CheckedDeck, RuleContext]:
+) -> CheckedDeck:
     from totemdeck.api import make_checker
     from totemdeck.catalogue import Catalogue
     from totemdeck.decklist import read_decklist
@@ -53,7 +52,7 @@ def _check(
         if card is not None:
             check_card_name(cat, card)
         checker = make_checker(cat, banlist, format_file, lang)
-        return checker.check_deck(decklist), checker.ctx
+        return checker.check_deck(decklist)
 
 
 def _buy_list(
@@ -118,10 +117,10 @@ def export_command(
     if missing:
         text = _buy_list(deck, collection, to.value, (banlist, format_file, catalogue), lang)
     else:
-        checked, ctx = _check(deck, banlist, format_file, catalogue, lang)
+        checked = _check(deck, banlist, format_file, catalogue, lang)
         try:
             text = export_deck(
-                checked, to.value, ctx.fmt, lang, plain=ptcgl_plain, allow_illegal=allow_illegal
+                checked, to.value, lang=lang, plain=ptcgl_plain, allow_illegal=allow_illegal
             )
         except ExportRefused:
             write_text(render_text([checked.report], colour=use_colour(sys.stdout)))
@@ -154,8 +153,8 @@ def stats_command(
     from totemdeck.report.stats_text import render_stats
     from totemdeck.stats import deck_stats
 
-    checked, ctx = _check(deck, banlist, format_file, catalogue, lang, card)
-    stats = deck_stats(checked, ctx, card, turn, going_first)
+    checked = _check(deck, banlist, format_file, catalogue, lang, card)
+    stats = deck_stats(checked, card_name=card, turn=turn, going_first=going_first)
     if plot is not None:  # ``--plot ''`` is refused by the writer, not ignored
         from totemdeck.files import write_atomically
         from totemdeck.report.plot import plot_png

@@ -193,7 +193,7 @@ FORMATS = ("ptcgl", "json", "csv", "text")
 def export_deck(
     checked: CheckedDeck,
     to: str,
-    fmt: FormatRules,
+    fmt: FormatRules | None = None,
     lang: str = "en",
     plain: bool = False,
     allow_illegal: bool = False,
@@ -202,6 +202,7 @@ def export_deck(
 
     Only a legal deck exports unless ``allow_illegal`` (then marked illegal at its top):
     ``ExportRefused`` otherwise, so no face can forget the rule."""
+    fmt = fmt or checked.ctx.fmt  # the format the deck was judged by
     if not checked.report.legal and not allow_illegal:
         raise ExportRefused(_("the deck is not legal; fix it or export with --allow-illegal"))
     lines = export_lines(checked, plain=plain and to == "ptcgl")

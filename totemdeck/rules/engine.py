@@ -76,12 +76,15 @@ class Report:
 @dataclass(frozen=True, slots=True)
 class CheckedDeck:
     """A report with the deck it judged: each line's evaluated print, and the prints of that
-    line that judge exactly alike (any of them may stand in for it, e.g. in an export)."""
+    line that judge exactly alike (any of them may stand in for it, e.g. in an export), and
+    the rule context it was judged with (format, banlist, stages): what exports and stats
+    read, so they cannot be handed another."""
 
     report: Report
     deck: Deck
     alike: dict[int, tuple[Card, ...]]
     resolved: ResolvedDeck
+    ctx: RuleContext
 
 
 def alike_key(card: Card, ctx: RuleContext) -> tuple[Any, ...]:
@@ -213,7 +216,7 @@ class Checker:
             ),
         )
         alike = {number: tuple(groups[0]) for number, groups in grouped.items()}
-        return CheckedDeck(report, deck, alike, resolved)
+        return CheckedDeck(report, deck, alike, resolved, self.ctx)
 
     def _deck(self, resolved: ResolvedDeck, choice: dict[int, Card]) -> Deck:
         decklist = resolved.decklist

@@ -144,7 +144,7 @@ def stats_page(request: Request) -> Response:
     card = request.query_params.get("card", "")[:100].strip() or None
     turn = int_param(request, "turn", 2, 0, 15)
     first = request.query_params.get("first") == "1"
-    stats = deck_stats(checked, lib.checker(language(request)).ctx, card, turn, first)
+    stats = deck_stats(checked, card_name=card, turn=turn, going_first=first)
     # a misspelt card: "did you mean", as the CLI says (not a silent 0 %)
     unknown = card is not None and not is_card_name(lib.catalogue, card)
     suggestions = closest_names(lib.catalogue, card) if card and unknown else []
@@ -187,12 +187,11 @@ def export_page(request: Request) -> Response:
     if isinstance(shared, HTMLResponse):
         return shared
     code, checked = shared
-    lib = library(request)
     lang = language(request)
     context: dict[str, object] = {"view": deck_view(checked), "code": code, "formats": FORMATS}
     if checked.report.legal:
-        context["ptcgl"] = export_deck(checked, "ptcgl", lib.fmt, lang=lang)
-        context["ptcgl_plain"] = export_deck(checked, "ptcgl", lib.fmt, lang=lang, plain=True)
+        context["ptcgl"] = export_deck(checked, "ptcgl", lang=lang)
+        context["ptcgl_plain"] = export_deck(checked, "ptcgl", lang=lang, plain=True)
     return render(request, "export.html", context, 200 if checked.report.legal else 409)
 
 
@@ -215,10 +214,9 @@ def export_download(request: Request) -> Response:
     if isinstance(shared, HTMLResponse):
         return shared
     _code, checked = shared
-    lib = library(request)
     plain = request.query_params.get("plain") == "1"
     try:
-        text = export_deck(checked, to, lib.fmt, lang=language(request), plain=plain)
+        text = export_deck(checked, to, lang=language(request), plain=plain)
     except ExportRefused:
         return error_page(
             request,
