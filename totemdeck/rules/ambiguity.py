@@ -11,6 +11,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from totemdeck.catalogue.model import Card, in_type_order
+from totemdeck.decklist.resolve import ResolvedLine
+from totemdeck.findings import Finding
 from totemdeck.i18n import N_, _, current_language, use_language
 from totemdeck.i18n.terms import term
 from totemdeck.rules.deck import RuleContext
@@ -96,3 +98,19 @@ def ambiguity_message(
         example=groups[0][0].label,
     )
     return message, described
+
+
+def ambiguous_card(line: ResolvedLine, judged: list[list[Card]], ctx: RuleContext) -> Finding:
+    """``ambiguous-card``: the line's prints judge differently; say what differs, ask for set
+    and number."""
+    number = line.line.line
+    message, described = ambiguity_message(
+        number, line.line.name or line.line.card_id or "", line.line.count, judged, ctx
+    )
+    return Finding(
+        "ambiguous-card",
+        message,
+        number,
+        tuple(c.id for group in judged for c in group),
+        context={"groups": [{"prints": g["prints"], "differs": g["differs"]} for g in described]},
+    )

@@ -8,110 +8,29 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import replace
 from functools import cached_property
 from typing import Any
 
 from totemdeck.catalogue.model import Card
-from totemdeck.catalogue.names import name_key
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist.model import Decklist
 from totemdeck.decklist.resolve import ResolvedDeck, ResolvedLine, Resolver
 from totemdeck.findings import Finding
-from totemdeck.rules.ambiguity import ambiguity_message
+from totemdeck.rules.ambiguity import ambiguous_card
 from totemdeck.rules.banlist import Banlist
+from totemdeck.rules.baseline import Baseline, in_order
 from totemdeck.rules.checks import RULES, Rule, totem_groups
 from totemdeck.rules.deck import Deck, Entry, RuleContext
 from totemdeck.rules.format import FormatRules, load_format
 from totemdeck.rules.pieces import CataloguePieces
 from totemdeck.rules.pointing import point, point_reading
-from totemdeck.rules.reach import AGGREGATE, PER_ENTRY, TOTEM_ONLY, Reach
+from totemdeck.rules.reach import AGGREGATE, PER_ENTRY, TOTEM_ONLY
 from totemdeck.rules.stages import CatalogueStages
 from totemdeck.rules.totem import TotemNumbers, totem_numbers
+from totemdeck.rules.verdict import SEVERITY_ORDER, CheckedDeck, Report, alike_key, groups_alike
 
-_SEVERITY_ORDER = {"error": 0, "warning": 1}
-
-
-@dataclass(frozen=True, slots=True)
-class Report:
-    """The verdict on one deck: what the text and JSON reporters read."""
-
-    deck: str
-    legal: bool
-    totem: TotemNumbers | None
-    counts: dict[str, int]
-    findings: tuple[Finding, ...]
-    chosen: dict[int, str] = field(default_factory=dict)  # line → the print evaluated
-    # How lines were read when not exactly as written: (line, note), e.g. a subset numbered
-    # straight on ("GEN has no card 114; took Espurr GEN RC14…"), a name with an extra.
-    readings: tuple[tuple[int, str], ...] = ()
-    totem_label: str | None = None  # "Charizard ex OBF 125", for people
-    name: str | None = None  # the deck's name: a "Deckname:" header or a title on line 1
-
-    @property
-    def errors(self) -> tuple[Finding, ...]:
-        return tuple(f for f in self.findings if f.is_error)
-
-    @property
-    def warnings(self) -> tuple[Finding, ...]:
-        return tuple(f for f in self.findings if not f.is_error)
-
-    def as_dict(self) -> dict[str, Any]:
-        """The object of ``schemas/report.schema.json``."""
-        return {
-            "deck": self.deck,
-            "legal": self.legal,
-            "totem": self.totem.as_dict() if self.totem else None,
-            "counts": dict(self.counts),
-            "findings": [f.as_dict() for f in self.findings],
-            **({"name": self.name} if self.name else {}),
-            **(
-                {"readings": [{"line": line, "note": note} for line, note in self.readings]}
-                if self.readings
-                else {}
-            ),
-        }
-
-
-@dataclass(frozen=True, slots=True)
-class CheckedDeck:
-    """A report with the deck it judged: each line's evaluated print, and the prints of that
-    line that judge exactly alike (any of them may stand in for it, e.g. in an export), and
-    the rule context it was judged with (format, banlist, stages): what exports and stats
-    read, so they cannot be handed another."""
-
-    report: Report
-    deck: Deck
-    alike: dict[int, tuple[Card, ...]]
-    resolved: ResolvedDeck
-    ctx: RuleContext
-
-
-def alike_key(card: Card, ctx: RuleContext) -> tuple[Any, ...]:
-    """Everything a rule reads off a print; prints with equal signatures judge alike."""
-    return (
-        card.supertype,
-        card.types,
-        tuple(a.cost for a in card.attacks),
-        card.stage,
-        card.subtypes,
-        name_key(card.evolves_from) if card.evolves_from else None,
-        card.retreat_cost,
-        card.rules,
-        card.rarity if card.rarity and "ace" in card.rarity.casefold() else None,
-        ctx.banlist.match(card) is not None,
-        ctx.position(card),  # which half/piece of a LEGEND / V-UNION
-    )
-
-
-def _groups(line: ResolvedLine, ctx: RuleContext) -> list[list[Card]]:
-    """A line's prints grouped by signature, newest first; the newest print's group leads."""
-    if len(line.candidates) == 1:
-        return [list(line.candidates)]
-    groups: dict[tuple[Any, ...], list[Card]] = {}
-    for card in sorted(line.candidates, key=lambda c: (c.set.release_date, c.id), reverse=True):
-        groups.setdefault(alike_key(card, ctx), []).append(card)
-    return list(groups.values())
+__all__ = ["CheckedDeck", "Checker", "Report", "alike_key", "check"]
 
 
 class Checker:
@@ -175,13 +94,13 @@ class Checker:
         for r in lines:
             prints = tuple(c.id for c in r.candidates)
             if prints not in by_prints:
-                by_prints[prints] = _groups(r, self.ctx)
+                by_prints[prints] = groups_alike(r, self.ctx)
             grouped[r.line.line] = by_prints[prints]
         choice = {number: groups[0][0] for number, groups in grouped.items()}
         findings = list(resolved.findings)
         deck = self._deck(resolved, choice)
         by_rule = [(code, rule, list(rule(deck, self.ctx))) for code, rule in RULES]
-        base = _Base(deck, by_rule)
+        base = Baseline(deck, by_rule)
         findings += base.findings
         # Lines written alike (400 x "1 Pikachu") judge alike: weigh each distinct one once,
         # else a deck of repeated name-only lines costs lines x prints x rules.
@@ -194,10 +113,10 @@ class Checker:
                     differing_by_text[written] = self._differing(resolved, choice, r, groups, base)
                 differing = differing_by_text[written]
                 if len(differing) > 1:
-                    findings.append(_ambiguous_card(r, differing, self.ctx))
+                    findings.append(ambiguous_card(r, differing, self.ctx))
         places = {line: (entry, at) for line, entry, at in resolved.decklist.places}
         findings = [point(f, places) for f in findings]  # a JSON deck: entry and file line
-        findings.sort(key=lambda f: (_SEVERITY_ORDER[f.severity], f.line or 0, f.code))
+        findings.sort(key=lambda f: (SEVERITY_ORDER[f.severity], f.line or 0, f.code))
         report = Report(
             totem_label=self.ctx.label_of(deck.totem[0].card) if deck.totem else None,
             deck=resolved.decklist.source,
@@ -253,7 +172,7 @@ class Checker:
         return known
 
     def _aggregate_change(
-        self, base: _Base, code: str, rule: Rule, entry: Entry, card: Card
+        self, base: Baseline, code: str, rule: Rule, entry: Entry, card: Card
     ) -> tuple[set[Any], set[Any]]:
         """(lost, gained) ``(code, line)``s of aggregate rule ``code`` when ``entry`` holds
         ``card``: the rule judges only the entries in the groups either print asks about."""
@@ -265,13 +184,13 @@ class Checker:
 
         def judged(holding: Entry) -> set[tuple[str, int | None]]:
             totem = tuple(e for e in base.deck.totem if e.line in near)
-            deck = replace(base.deck, totem=totem, main=_in_order(base, near, holding))
+            deck = replace(base.deck, totem=totem, main=in_order(base, near, holding))
             return {(f.code, f.line) for f in rule(deck, self.ctx)}
 
         before, after = judged(entry), judged(swapped)
         return before - after, after - before
 
-    def _swap_outcome(self, base: _Base, number: int, card: Card) -> tuple[frozenset[Any], ...]:
+    def _swap_outcome(self, base: Baseline, number: int, card: Card) -> tuple[frozenset[Any], ...]:
         """How ``card`` on main-deck line ``number`` changes the deck's ``(code, line)``s:
         (those lost, those gained), so equal outcomes are equal verdicts. Only what the swap
         can change is re-run (see ``rules.reach``): a line's own rules on that line alone, the
@@ -323,7 +242,7 @@ class Checker:
         choice: dict[int, Card],
         line: ResolvedLine,
         groups: Sequence[list[Card]],
-        base: _Base,
+        base: Baseline,
     ) -> list[list[Card]]:
         """The line's prints grouped by verdict: prints that judge alike are one group
         (one group: not ambiguous)."""
@@ -359,45 +278,6 @@ class Checker:
         return list(by_verdict.values())
 
 
-class _Base:
-    """The deck as first judged: each rule's findings, and where each main-deck line sits."""
-
-    def __init__(self, deck: Deck, by_rule: list[tuple[str, Rule, list[Finding]]]) -> None:
-        self.deck = deck
-        self.by_rule = by_rule
-        self.findings = [f for _code, _rule, found in by_rule for f in found]
-        self.main_index = {entry.line: i for i, entry in enumerate(deck.main)}
-        self.codes = {code: {(f.code, f.line) for f in found} for code, _rule, found in by_rule}
-        self._by_line: dict[tuple[str, int | None], set[tuple[str, int | None]]] = {}
-        self._touches: dict[str, dict[Any, list[int]]] = {}
-        for code, _rule, found in by_rule:
-            for f in found:
-                self._by_line.setdefault((code, f.line), set()).add((f.code, f.line))
-
-    def touching(self, code: str, keys: frozenset[Any], reach: Reach, ctx: RuleContext) -> set[int]:
-        """Lines of the entries (Totem and main deck) touching any of ``keys`` for rule
-        ``code`` (indexed on first use)."""
-        index = self._touches.get(code)
-        if index is None:
-            index = self._touches[code] = {}
-            for e in self.deck.entries:
-                for key in reach.touches(e.card, ctx):
-                    index.setdefault(key, []).append(e.line)
-        return {line for key in keys for line in index.get(key, ())}
-
-    def on_line(self, code: str, line: int) -> set[tuple[str, int | None]]:
-        """``(code, line)`` of rule ``code``'s findings on ``line``."""
-        return self._by_line.get((code, line), set())
-
-
-def _in_order(base: _Base, near: set[int], holding: Entry) -> tuple[Entry, ...]:
-    """The main-deck entries on lines ``near`` plus ``holding``, in deck order."""
-    lines = sorted(n for n in (*near, holding.line) if n in base.main_index)
-    return tuple(
-        holding if n == holding.line else base.deck.main[base.main_index[n]] for n in lines
-    )
-
-
 def _written(line: ResolvedLine) -> tuple[object, ...]:
     """What a line says, without its line number: lines alike here are judged alike."""
     written = line.line
@@ -410,22 +290,6 @@ def _written(line: ResolvedLine) -> tuple[object, ...]:
         written.number,
         written.card_id,
         tuple(c.id for c in line.candidates),
-    )
-
-
-def _ambiguous_card(line: ResolvedLine, judged: list[list[Card]], ctx: RuleContext) -> Finding:
-    """``ambiguous-card``: the line's prints judge differently; say what differs, ask for set
-    and number."""
-    number = line.line.line
-    message, described = ambiguity_message(
-        number, line.line.name or line.line.card_id or "", line.line.count, judged, ctx
-    )
-    return Finding(
-        "ambiguous-card",
-        message,
-        number,
-        tuple(c.id for group in judged for c in group),
-        context={"groups": [{"prints": g["prints"], "differs": g["differs"]} for g in described]},
     )
 
 

@@ -1,0 +1,50 @@
+"""The deck as first judged, kept so that trying another print on one line re-runs only what
+that print can change (``rules.reach``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from totemdeck.findings import Finding
+from totemdeck.rules.checks import Rule
+from totemdeck.rules.deck import Deck, Entry, RuleContext
+from totemdeck.rules.reach import Reach
+
+
+class Baseline:
+    """The deck as first judged: each rule's findings, and where each main-deck line sits."""
+
+    def __init__(self, deck: Deck, by_rule: list[tuple[str, Rule, list[Finding]]]) -> None:
+        self.deck = deck
+        self.by_rule = by_rule
+        self.findings = [f for _code, _rule, found in by_rule for f in found]
+        self.main_index = {entry.line: i for i, entry in enumerate(deck.main)}
+        self.codes = {code: {(f.code, f.line) for f in found} for code, _rule, found in by_rule}
+        self._by_line: dict[tuple[str, int | None], set[tuple[str, int | None]]] = {}
+        self._touches: dict[str, dict[Any, list[int]]] = {}
+        for code, _rule, found in by_rule:
+            for f in found:
+                self._by_line.setdefault((code, f.line), set()).add((f.code, f.line))
+
+    def touching(self, code: str, keys: frozenset[Any], reach: Reach, ctx: RuleContext) -> set[int]:
+        """Lines of the entries (Totem and main deck) touching any of ``keys`` for rule
+        ``code`` (indexed on first use)."""
+        index = self._touches.get(code)
+        if index is None:
+            index = self._touches[code] = {}
+            for e in self.deck.entries:
+                for key in reach.touches(e.card, ctx):
+                    index.setdefault(key, []).append(e.line)
+        return {line for key in keys for line in index.get(key, ())}
+
+    def on_line(self, code: str, line: int) -> set[tuple[str, int | None]]:
+        """``(code, line)`` of rule ``code``'s findings on ``line``."""
+        return self._by_line.get((code, line), set())
+
+
+def in_order(base: Baseline, near: set[int], holding: Entry) -> tuple[Entry, ...]:
+    """The main-deck entries on lines ``near`` plus ``holding``, in deck order."""
+    lines = sorted(n for n in (*near, holding.line) if n in base.main_index)
+    return tuple(
+        holding if n == holding.line else base.deck.main[base.main_index[n]] for n in lines
+    )
