@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from totemdeck import files
 from totemdeck.files import (
     FileBusy,
     FileReadError,
@@ -137,7 +136,7 @@ def test_write_failures_leave_no_temp_and_the_old_file(
             raise OSError(code, os.strerror(code))
         return real_write(fd, data)
 
-    monkeypatch.setattr(files.os, "write", failing)
+    monkeypatch.setattr(os, "write", failing)  # the writer calls os.write
     with pytest.raises(FileWriteError) as caught:
         write_atomically(target, "new\n")
     assert str(caught.value) == f"{target}: cannot write: {said}"

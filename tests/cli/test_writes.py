@@ -87,8 +87,6 @@ def test_plot_into_a_read_only_place(
     """As root a chmod does not stop writes, so the file system's answer is simulated."""
     import errno
 
-    from totemdeck import files
-
     real_open = os.open
 
     def read_only(path: str, flags: int, *args: int) -> int:
@@ -96,7 +94,7 @@ def test_plot_into_a_read_only_place(
             raise OSError(errno.EROFS, "Read-only file system")
         return real_open(path, flags, *args)
 
-    monkeypatch.setattr(files.os, "open", read_only)
+    monkeypatch.setattr(os, "open", read_only)  # the writer calls os.open
     assert main(["stats", DECK, "--plot", str(tmp_path / "p.png"), *cat]) == 2
     assert capsys.readouterr().err == (
         f"totemdeck: error: {tmp_path}/p.png: cannot write: the file system is read-only\n"
