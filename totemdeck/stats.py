@@ -140,6 +140,69 @@ def _evolution_lines(main: tuple[Entry, ...]) -> dict[str, list[str]]:
     return lines
 
 
+@dataclass
+class _Tally:
+    """The counts ``deck_stats`` reads off the main deck, one pass over its lines."""
+
+    supertypes: Counter[str] = field(default_factory=Counter)
+    by_column: Counter[str] = field(default_factory=Counter)
+    by_type: Counter[str] = field(default_factory=Counter)
+    kinds: Counter[str] = field(default_factory=Counter)
+    energy: Counter[str] = field(default_factory=Counter)
+    coverage: Counter[str] = field(default_factory=Counter)
+    roles: Counter[str] = field(default_factory=Counter)
+    basic_energy: int = 0
+    special_energy: int = 0
+    basics: int = 0
+    supporters: int = 0
+
+    def add(self, card: Card, n: int, ctx: RuleContext) -> None:
+        self.supertypes[card.supertype] += n
+        for role in roles_of(card):
+            self.roles[role] += n
+        for colour in identity(card, ctx.fmt):
+            self.coverage[colour] += n
+        if card.is_pokemon:
+            self.by_column[cost_column(card, ctx.fmt, ctx.normal_stage)] += n
+            for kind in card.types or ("Colorless",):
+                self.by_type[kind] += n
+            self.basics += n if is_basic_pokemon(card) else 0
+        elif card.is_trainer:
+            self.kinds[_trainer_kind(card)] += n
+            self.supporters += n if "Supporter" in card.subtypes else 0
+        elif card.is_basic_energy:
+            self.basic_energy += n
+            self.energy[basic_energy_type(card) or "?"] += n
+        else:
+            self.special_energy += n
+            self.energy["Special"] += n
+
+
+def _card_odds(
+    main: tuple[Entry, ...], size: int, card_name: str, turn: int, going_first: bool
+) -> dict[str, Any]:
+    """How likely ``card_name`` (any of its names) is drawn by ``turn``, and the curve."""
+    key = name_key(card_name)
+    copies = sum(
+        e.count
+        for e in main
+        if key in (name_key(e.card.name), *(name_key(a) for a in e.card.aliases.values()))
+    )
+    seen = cards_seen_by_turn(turn, going_first)
+    return {
+        "name": card_name,
+        "copies": copies,
+        "turn": turn,
+        "going_first": going_first,
+        "cards_seen": seen,
+        "p_drawn": round(p_at_least_one(size, copies, seen), 6),
+        "curve": [
+            round(p_at_least_one(size, copies, cards_seen_by_turn(t, going_first)), 6)
+            for t in range(0, 16)
+        ],
+    }
+
+
 def deck_stats(
     checked: CheckedDeck,
     ctx: RuleContext | None = None,
@@ -152,75 +215,31 @@ def deck_stats(
     ctx = ctx or checked.ctx
     main = checked.deck.main
     size = sum(e.count for e in main)
-    supertypes: Counter[str] = Counter()
-    by_column: Counter[str] = Counter()
-    by_type: Counter[str] = Counter()
-    kinds: Counter[str] = Counter()
-    energy: Counter[str] = Counter()
-    coverage: Counter[str] = Counter()
-    roles: Counter[str] = Counter()
-    basic_energy = special_energy = basics = supporters = 0
+    t = _Tally()
     for entry in main:
-        card, n = entry.card, entry.count
-        supertypes[card.supertype] += n
-        for role in roles_of(card):
-            roles[role] += n
-        for colour in identity(card, ctx.fmt):
-            coverage[colour] += n
-        if card.is_pokemon:
-            by_column[cost_column(card, ctx.fmt, ctx.normal_stage)] += n
-            for kind in card.types or ("Colorless",):
-                by_type[kind] += n
-            basics += n if is_basic_pokemon(card) else 0
-        elif card.is_trainer:
-            kinds[_trainer_kind(card)] += n
-            supporters += n if "Supporter" in card.subtypes else 0
-        elif card.is_basic_energy:
-            basic_energy += n
-            energy[basic_energy_type(card) or "?"] += n
-        else:
-            special_energy += n
-            energy["Special"] += n
-    p_basic = p_at_least_one(size, basics, HAND)
+        t.add(entry.card, entry.count, ctx)
+    p_basic = p_at_least_one(size, t.basics, HAND)
     stats = DeckStats(
         deck_size=size,
-        supertypes=dict(supertypes),
-        pokemon_by_column={c: by_column[c] for c in COLUMNS if by_column[c]},
-        pokemon_by_type=dict(by_type.most_common()),
-        trainers_by_kind=dict(kinds.most_common()),
-        energy_by_type={t: energy[t] for t in (*ENERGY_TYPES, "Special", "?") if energy[t]},
-        energy_basic=basic_energy,
-        energy_special=special_energy,
+        supertypes=dict(t.supertypes),
+        pokemon_by_column={c: t.by_column[c] for c in COLUMNS if t.by_column[c]},
+        pokemon_by_type=dict(t.by_type.most_common()),
+        trainers_by_kind=dict(t.kinds.most_common()),
+        energy_by_type={k: t.energy[k] for k in (*ENERGY_TYPES, "Special", "?") if t.energy[k]},
+        energy_basic=t.basic_energy,
+        energy_special=t.special_energy,
         evolution_lines=_evolution_lines(main),
-        identity_coverage={t: coverage[t] for t in ENERGY_TYPES if coverage[t]},
-        basics=basics,
-        supporters=supporters,
+        identity_coverage={k: t.coverage[k] for k in ENERGY_TYPES if t.coverage[k]},
+        basics=t.basics,
+        supporters=t.supporters,
         p_basic_in_opening=p_basic,
         # Each mulligan is a fresh 7: the number of mulligans is geometric.
         expected_mulligans=(1 - p_basic) / p_basic if p_basic > 0 else None,
-        p_supporter_in_opening=p_at_least_one(size, supporters, HAND),
-        roles=dict(roles.most_common()),
+        p_supporter_in_opening=p_at_least_one(size, t.supporters, HAND),
+        roles=dict(t.roles.most_common()),
     )
     if card_name:
-        key = name_key(card_name)
-        copies = sum(
-            e.count
-            for e in main
-            if key in (name_key(e.card.name), *(name_key(a) for a in e.card.aliases.values()))
-        )
-        seen = cards_seen_by_turn(turn, going_first)
-        stats.card_odds = {
-            "name": card_name,
-            "copies": copies,
-            "turn": turn,
-            "going_first": going_first,
-            "cards_seen": seen,
-            "p_drawn": round(p_at_least_one(size, copies, seen), 6),
-            "curve": [
-                round(p_at_least_one(size, copies, cards_seen_by_turn(t, going_first)), 6)
-                for t in range(0, 16)
-            ],
-        }
+        stats.card_odds = _card_odds(main, size, card_name, turn, going_first)
     return stats
 
 
