@@ -31,6 +31,59 @@ def render_card_list(cards: Sequence[Card]) -> str:
     return "".join(card_line(c) for c in cards)
 
 
+Rows = list[tuple[str, str]]
+
+
+def _pokemon_rows(card: Card) -> Rows:
+    """Stage, types, HP and Retreat, abilities and attacks (with their costs)."""
+    from totemdeck.i18n import _
+    from totemdeck.i18n.terms import term, terms
+
+    stage = term(card.stage) if card.stage else "?"
+    if card.evolves_from:
+        stage = _("{stage} (evolves from {name})").format(stage=stage, name=card.evolves_from)
+    rows = [(_("stage"), stage)]
+    rows.append(
+        (
+            _("types"),
+            _("{types}   HP {hp}   Retreat {retreat}").format(
+                types=terms(card.types) or "-",
+                hp=card.hp if card.hp is not None else "-",
+                retreat=card.retreat_cost,
+            ),
+        )
+    )
+    rows += [(_("ability"), ability) for ability in card.abilities]
+    rows += [
+        (_("attack"), f"{attack.name} [{terms(attack.cost, ' ') or _('no cost')}]")
+        for attack in card.attacks
+    ]
+    return rows
+
+
+def _facts_rows(facts: CardFacts) -> Rows:
+    """What the format makes of the print: identity, role tags, its numbers as a Totem."""
+    from totemdeck.i18n import _
+    from totemdeck.i18n.terms import term, terms
+
+    rows = [(_("identity"), terms(facts.identity) or _("none"))]
+    if facts.roles:
+        rows.append((_("roles"), ", ".join(facts.roles)))
+    if facts.totem is not None:
+        numbers = facts.totem
+        rows.append(
+            (
+                _("as Totem"),
+                _("column {column}, Invocation Cost {cost}, Prize cards {prizes}").format(
+                    column=term(numbers.cost_column),
+                    cost=numbers.invocation_cost,
+                    prizes=numbers.prizes,
+                ),
+            )
+        )
+    return rows
+
+
 def render_card(card: Card, facts: CardFacts | None = None, lang: str = "en") -> str:
     """A readable page about one print in ``lang`` (``facts``: its identity and Totem
     numbers): the card's own words in ``lang`` where the catalogue has them, else the
@@ -43,7 +96,7 @@ def render_card(card: Card, facts: CardFacts | None = None, lang: str = "en") ->
     kind = term(card.supertype)
     if card.subtypes:
         kind += " — " + terms(card.subtypes)
-    rows = [
+    rows: Rows = [
         (
             _("set"),
             f"{card.set.name} [{card.set.ptcgl_code or card.set.id}] #{card.number}, "
@@ -52,25 +105,7 @@ def render_card(card: Card, facts: CardFacts | None = None, lang: str = "en") ->
         (_("supertype"), kind),
     ]
     if card.is_pokemon:
-        stage = term(card.stage) if card.stage else "?"
-        if card.evolves_from:
-            stage = _("{stage} (evolves from {name})").format(stage=stage, name=card.evolves_from)
-        rows.append((_("stage"), stage))
-        rows.append(
-            (
-                _("types"),
-                _("{types}   HP {hp}   Retreat {retreat}").format(
-                    types=terms(card.types) or "-",
-                    hp=card.hp if card.hp is not None else "-",
-                    retreat=card.retreat_cost,
-                ),
-            )
-        )
-        rows += [(_("ability"), ability) for ability in card.abilities]
-        rows += [
-            (_("attack"), f"{attack.name} [{terms(attack.cost, ' ') or _('no cost')}]")
-            for attack in card.attacks
-        ]
+        rows += _pokemon_rows(card)
     rows += [(_("text"), rule) for rule in card.rules]
     if card.rarity:
         rows.append((_("rarity"), card.rarity))
@@ -80,21 +115,7 @@ def render_card(card: Card, facts: CardFacts | None = None, lang: str = "en") ->
         if alias != card.name or code == "tcgdex"
     ]
     if facts is not None:
-        rows.append((_("identity"), terms(facts.identity) or _("none")))
-        if facts.roles:
-            rows.append((_("roles"), ", ".join(facts.roles)))
-        if facts.totem is not None:
-            numbers = facts.totem
-            rows.append(
-                (
-                    _("as Totem"),
-                    _("column {column}, Invocation Cost {cost}, Prize cards {prizes}").format(
-                        column=term(numbers.cost_column),
-                        cost=numbers.invocation_cost,
-                        prizes=numbers.prizes,
-                    ),
-                )
-            )
+        rows += _facts_rows(facts)
     width = max(len(label) for label, _value in rows) + 1
     mark = f" {FALLBACK_MARK}" if is_fallback(english, lang) else ""
     lines = [
