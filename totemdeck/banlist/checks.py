@@ -13,6 +13,69 @@ from totemdeck.banlist.io import BanlistFile, BanlistProblem, sort_key
 from totemdeck.catalogue.names import name_key
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.catalogue.suggest import Suggester
+from totemdeck.i18n import _
+from totemdeck.rules.banlist import BanEntry
+
+
+def _line_of(banfile: BanlistFile, index: int) -> int | None:
+    return banfile.entry_lines[index] if index < len(banfile.entry_lines) else None
+
+
+def _name_problems(
+    banfile: BanlistFile, index: int, entry: BanEntry, catalogue: Catalogue, names: _Names
+) -> Iterator[BanlistProblem]:
+    """The entry's name matches no card (with the closest names), or a pinned print is not
+    in the catalogue or carries another name."""
+    line, where = _line_of(banfile, index), f"entries[{index}]"
+    if not catalogue.by_name(entry.name):
+        close = ", ".join(repr(n) for n in names.suggester().closest(entry.name))
+        message = _("no card is named {name!r}, so the ban could never apply").format(
+            name=entry.name
+        )
+        if close:
+            message += _("; did you mean {names}?").format(names=close)
+        yield BanlistProblem(banfile.path, line, f"{where}.name", message)
+    for p_index, print_id in enumerate(entry.prints):
+        card = catalogue.get(print_id)
+        if card is None:
+            message = _("no card has the id {id!r}").format(id=print_id)
+        elif name_key(card.name) != name_key(entry.name):
+            message = _("{id} is {name}, not {entry}").format(
+                id=print_id, name=card.name, entry=entry.name
+            )
+        else:
+            continue
+        yield BanlistProblem(banfile.path, line, f"{where}.prints[{p_index}]", message)
+
+
+def _order_problems(banfile: BanlistFile) -> Iterator[BanlistProblem]:
+    entries = banfile.banlist.entries
+    order = [sort_key(e) for e in entries]
+    for index in range(1, len(order)):
+        if order[index] < order[index - 1]:
+            yield BanlistProblem(
+                banfile.path,
+                _line_of(banfile, index),
+                f"entries[{index}]",
+                _(
+                    "{name} is out of order: entries are sorted by name (after {previous}); "
+                    "`totemdeck banlist add` keeps the order"
+                ).format(name=entries[index].name, previous=entries[index - 1].name),
+            )
+
+
+class _Names:
+    """The catalogue's names folded for "did you mean", built on the first unknown name."""
+
+    def __init__(self, catalogue: Catalogue) -> None:
+        self._catalogue = catalogue
+        self._suggester: Suggester | None = None
+
+    def suggester(self) -> Suggester:
+        if self._suggester is None:
+            cat = self._catalogue
+            self._suggester = Suggester(cat.names(), cat.alias_names())
+        return self._suggester
 
 
 def check_banlist(
@@ -24,58 +87,22 @@ def check_banlist(
     """
     today_text = (today or dt.date.today()).isoformat()
     entries = banfile.banlist.entries
-    suggester: Suggester | None = None
+    names = _Names(catalogue) if catalogue is not None else None
     seen: dict[tuple[str, tuple[str, ...]], int] = {}
     for index, entry in enumerate(entries):
-        line = banfile.entry_lines[index] if index < len(banfile.entry_lines) else None
-        where = f"entries[{index}]"
-        prints = catalogue.by_name(entry.name) if catalogue is not None else [None]
-        if not prints and catalogue is not None:
-            suggester = suggester or Suggester(catalogue.names(), catalogue.alias_names())
-            close = ", ".join(repr(n) for n in suggester.closest(entry.name))
-            yield BanlistProblem(
-                banfile.path,
-                line,
-                f"{where}.name",
-                f"no card is named {entry.name!r}, so the ban could never apply"
-                + (f"; did you mean {close}?" if close else ""),
-            )
-        for p_index, print_id in enumerate(entry.prints if catalogue is not None else ()):
-            card = catalogue.get(print_id) if catalogue is not None else None
-            if card is None:
-                yield BanlistProblem(
-                    banfile.path,
-                    line,
-                    f"{where}.prints[{p_index}]",
-                    f"no card has the id {print_id!r}",
-                )
-            elif name_key(card.name) != name_key(entry.name):
-                yield BanlistProblem(
-                    banfile.path,
-                    line,
-                    f"{where}.prints[{p_index}]",
-                    f"{print_id} is {card.name}, not {entry.name}",
-                )
+        line, where = _line_of(banfile, index), f"entries[{index}]"
+        if catalogue is not None and names is not None:
+            yield from _name_problems(banfile, index, entry, catalogue, names)
         key = (name_key(entry.name), tuple(sorted(p.casefold() for p in entry.prints)))
         if key in seen:
             first = seen[key]
-            yield BanlistProblem(
-                banfile.path, line, where, f"duplicate of entries[{first}] ({entries[first].name})"
+            message = _("duplicate of entries[{first}] ({name})").format(
+                first=first, name=entries[first].name
             )
+            yield BanlistProblem(banfile.path, line, where, message)
         else:
             seen[key] = index
         if entry.since[: len(today_text)] > today_text:
-            yield BanlistProblem(
-                banfile.path, line, f"{where}.since", f"{entry.since} is in the future"
-            )
-    order = [sort_key(e) for e in entries]
-    for index in range(1, len(order)):
-        if order[index] < order[index - 1]:
-            line = banfile.entry_lines[index] if index < len(banfile.entry_lines) else None
-            yield BanlistProblem(
-                banfile.path,
-                line,
-                f"entries[{index}]",
-                f"{entries[index].name} is out of order: entries are sorted by name "
-                f"(after {entries[index - 1].name}); `totemdeck banlist add` keeps the order",
-            )
+            message = _("{since} is in the future").format(since=entry.since)
+            yield BanlistProblem(banfile.path, line, f"{where}.since", message)
+    yield from _order_problems(banfile)
