@@ -16,6 +16,37 @@ def _aligned(rows: list[tuple[str, str]]) -> list[str]:
     return [f"{label + ':':<{width}}  {value}" for label, value in rows]
 
 
+def _left_out(summary: ImportSummary) -> list[str]:
+    """The sets skipped and the cards rejected, the first few of each by name."""
+    lines = [
+        _("skipped {set}: {reason}").format(set=skipped.set_id, reason=skipped.reason)
+        for skipped in summary.skipped[:SHOWN]
+    ]
+    more = len(summary.skipped) - SHOWN
+    if more > 0:
+        lines.append(
+            ngettext(
+                "… and {n} more skipped (see --format json)",
+                "… and {n} more skipped (see --format json)",
+                more,
+            ).format(n=more)
+        )
+    lines += [
+        _("rejected card {id}: {reason}").format(id=rejected.card_id, reason=rejected.reason)
+        for rejected in summary.rejected[:SHOWN]
+    ]
+    more = len(summary.rejected) - SHOWN
+    if more > 0:
+        lines.append(
+            ngettext(
+                "… and {n} more rejected card (see --format json)",
+                "… and {n} more rejected cards (see --format json)",
+                more,
+            ).format(n=more)
+        )
+    return lines
+
+
 def render_summary(summary: ImportSummary) -> str:
     """The summary of one source, one fact per line."""
     rows = [
@@ -55,32 +86,7 @@ def render_summary(summary: ImportSummary) -> str:
             ),
         )
     )
-    lines = _aligned(rows)
-    for skipped in summary.skipped[:SHOWN]:
-        lines.append(_("skipped {set}: {reason}").format(set=skipped.set_id, reason=skipped.reason))
-    more = len(summary.skipped) - SHOWN
-    if more > 0:
-        lines.append(
-            ngettext(
-                "… and {n} more skipped (see --format json)",
-                "… and {n} more skipped (see --format json)",
-                more,
-            ).format(n=more)
-        )
-    for rejected in summary.rejected[:SHOWN]:
-        lines.append(
-            _("rejected card {id}: {reason}").format(id=rejected.card_id, reason=rejected.reason)
-        )
-    more = len(summary.rejected) - SHOWN
-    if more > 0:
-        lines.append(
-            ngettext(
-                "… and {n} more rejected card (see --format json)",
-                "… and {n} more rejected cards (see --format json)",
-                more,
-            ).format(n=more)
-        )
-    return "\n".join(lines) + "\n"
+    return "\n".join([*_aligned(rows), *_left_out(summary)]) + "\n"
 
 
 def render_merge(merge: MergeSummary) -> str:
