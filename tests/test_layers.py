@@ -35,6 +35,8 @@ LAYERS: list[set[str]] = [
 ]
 SIBLINGS = {
     ("search", "api"),  # search.py is a verb module the front door re-exports
+    ("api", "search"),  # api.cards hands the faces the search verb and its result type
+    ("api", "deckedit"),  # deckedit.py edits a shared deck: a verb module api.deck re-exports
     ("cli", "web"),  # `totemdeck serve` starts the web face; the web app never reads the CLI
 }
 
@@ -85,3 +87,29 @@ def test_a_room_imports_only_rooms_below_it(source: str, targets: set[str]) -> N
         or (_layer(target) == _layer(source) and (source, target) not in SIBLINGS)
     }
     assert not upward, f"totemdeck/{source} imports rooms at or above its layer: {sorted(upward)}"
+
+
+# The web app is a thin face: it asks the front door (totemdeck/api/) and a few rooms every
+# face speaks (messages, errors), never rules/, decklist/, sharecode or catalogue internals.
+WEB_MODULE_BUDGET = 10
+
+
+def _library_modules_of(folder: Path) -> set[str]:
+    """The ``totemdeck.*`` modules (outside ``folder``'s own package) its modules import."""
+    own = "totemdeck." + ".".join(folder.relative_to(PACKAGE).parts)
+    found: set[str] = set()
+    for path in folder.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names: list[str] = []
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            found |= {n for n in names if n.split(".")[0] == "totemdeck" and not n.startswith(own)}
+    return found
+
+
+def test_the_web_app_imports_at_most_ten_library_modules() -> None:
+    modules = _library_modules_of(PACKAGE / "web")
+    assert len(modules) <= WEB_MODULE_BUDGET, sorted(modules)
+    assert not {m for m in modules if m.split(".")[1:2] in (["rules"], ["decklist"])}

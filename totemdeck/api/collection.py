@@ -17,7 +17,8 @@ COLLECTION_MAX_BYTES = 16 * 1024 * 1024
 COLLECTION_MAX_LINES = 100_000
 
 if TYPE_CHECKING:
-    from totemdeck.collection import Collection, Coverage, Draft, TotemRank
+    from totemdeck.collection import Collection as Collection  # for a face's annotations
+    from totemdeck.collection import Coverage, Draft, TotemRank
     from totemdeck.decklist.model import Decklist
     from totemdeck.rules.engine import CheckedDeck
 
@@ -93,3 +94,11 @@ def owned_prints(checker: Checker, collection: Collection) -> dict[str, int]:
     from totemdeck.collection.owned import owned_prints as counted
 
     return counted(collection, checker.catalogue.by_name, checker.ctx)
+
+
+def collection_format_title(key: str) -> str | None:
+    """The collection app a file came from (``Collection.format``) in words; None: the file
+    was read as a decklist."""
+    from totemdeck.collection.formats import FORMATS
+
+    return next((f.title for f in FORMATS if f.key == key), None)

@@ -40,6 +40,7 @@ __all__ = [
     "pieces_of",
     "read_deck",
     "share_link_of",
+    "totem_lookup",
     "totem_table",
 ]
 
@@ -168,12 +169,15 @@ def lookup_totem(
     if resolved.finding is not None:
         where = _("line {line}: {message}").format(line=1, message="")  # the one line read
         raise NotFound(resolved.finding.message.removeprefix(where))
-    found = []
-    for card in resolved.candidates:
-        reason = why_not_totem(card)
-        numbers = None if reason else checker.totem_numbers_of(card)
-        found.append(TotemLookup(card, numbers, reason))
-    return found
+    return [totem_lookup(checker, card) for card in resolved.candidates]
+
+
+def totem_lookup(checker: Checker, card: Card) -> TotemLookup:
+    """One print as a Totem under ``checker``'s format: its numbers, or why it cannot be one."""
+    reason = why_not_totem(card)
+    if reason:
+        return TotemLookup(card, None, reason)
+    return TotemLookup(card, checker.totem_numbers_of(card), None)
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,10 +16,17 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from totemdeck.catalogue.errors import CatalogueDamaged
+from totemdeck.catalogue.errors import CatalogueDamaged, CatalogueError
 from totemdeck.i18n import _
 
-__all__ = ["CatalogueDamaged", "GuardedConnection", "check_header", "damaged", "is_damage"]
+__all__ = [
+    "CatalogueDamaged",
+    "GuardedConnection",
+    "catalogue_problem",
+    "check_header",
+    "damaged",
+    "is_damage",
+]
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
 HEADER_BYTES = 100
@@ -162,3 +169,19 @@ def connect_read_only(path: Path) -> GuardedConnection:
         raise damaged(path, str(exc)) from exc
     db.catalogue_path = path
     return db
+
+
+def catalogue_problem(path: Path) -> str | None:
+    """Why the catalogue file at ``path`` does not read (header, size, a count), or None:
+    a health check on a fresh connection (the open ones may hold pages read before damage)."""
+    try:
+        check_header(path)
+        db = connect_read_only(path)
+        try:
+            db.execute("SELECT COUNT(*) FROM cards").fetchone()
+            db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
+        finally:
+            db.close()
+    except (CatalogueError, OSError, sqlite3.Error) as exc:
+        return str(exc)
+    return None

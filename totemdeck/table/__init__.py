@@ -10,6 +10,7 @@ from totemdeck.table.code import decode, encode, event_token, parse_event
 from totemdeck.table.model import (
     MAX_LOG,
     MAX_PLAYERS,
+    MAX_SECONDS,
     MIN_PLAYERS,
     Board,
     Elimination,
@@ -30,6 +31,7 @@ from totemdeck.table.rules import (
     redo,
     rematch,
     reroll,
+    step,
     undo,
 )
 from totemdeck.table.summary import Summary, as_dict, summary
@@ -37,6 +39,7 @@ from totemdeck.table.summary import Summary, as_dict, summary
 __all__ = [
     "MAX_LOG",
     "MAX_PLAYERS",
+    "MAX_SECONDS",
     "MIN_PLAYERS",
     "Board",
     "Elimination",
@@ -61,6 +64,7 @@ __all__ = [
     "redo",
     "rematch",
     "reroll",
+    "step",
     "summary",
     "undo",
 ]

@@ -23,16 +23,16 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
-from totemdeck.catalogue.errors import CatalogueError
+from totemdeck.api.cards import CatalogueError
 from totemdeck.errors import TotemdeckError
 from totemdeck.web import (
-    api,
     build_page,
     card_pages,
     collection_pages,
     deck_pages,
     errors,
     help_pages,
+    language,
     table_pages,
 )
 from totemdeck.web.errors import CatalogueGate
@@ -78,8 +78,8 @@ def create_app(config: WebConfig | None = None) -> ASGIApp:
         *card_pages.ROUTES,
         *table_pages.ROUTES,
         *collection_pages.ROUTES,
-        *api.ROUTES,
         *help_pages.ROUTES,
+        *language.ROUTES,
         Route("/healthz", _health, name="health"),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

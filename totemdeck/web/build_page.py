@@ -14,20 +14,19 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from totemdeck import deckedit
-from totemdeck.catalogue.model import Card
-from totemdeck.catalogue.names import name_key
-from totemdeck.decklist.read import MAX_BYTES
-from totemdeck.i18n import _
-from totemdeck.rules.engine import CheckedDeck
-from totemdeck.sharecode import (
+from totemdeck.api.cards import Card, name_key
+from totemdeck.api.deck import (
+    MAX_BYTES,
     MAX_COUNT,
+    CheckedDeck,
     ShareCodeError,
     SharedDeck,
+    deckedit,
     decode,
     encode,
     readable,
 )
+from totemdeck.i18n import _
 from totemdeck.web.finder import filters, find_cards
 from totemdeck.web.pages import error_page, int_param, language, library, render
 from totemdeck.web.templating import query as query_string

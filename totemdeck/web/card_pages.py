@@ -1,31 +1,49 @@
-"""The Cards pages: a search grid, and one card with its text, prints and Totem numbers."""
+"""The Cards pages: a search grid, and one card with its text, prints and Totem numbers —
+each with its JSON twin (``/cards.json?q=…``, ``/cards/sv3-125.json``; ``/api/cards`` and
+``/api/totem/{id}`` are their older names, with their old defaults)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from totemdeck.catalogue.model import in_type_order
+from totemdeck.api.cards import ask_card
 from totemdeck.i18n import _
-from totemdeck.rules.roles import roles_of
-from totemdeck.rules.totem import why_not_totem
-from totemdeck.rules.traits import identity
 from totemdeck.web.finder import filters, find_cards
-from totemdeck.web.pages import error_page, int_param, language, library, render
+from totemdeck.web.pages import (
+    JSON_SUFFIX,
+    answer,
+    error_page,
+    int_param,
+    is_api,
+    json_answer,
+    language,
+    library,
+    wants_json,
+)
 from totemdeck.web.templating import query as query_string
 
 GRID_LIMIT = 60
 MAX_PRINTS = 200
-
+# /api/cards, for bots since before the twins: 20 cards by default, at most 200
+API_LIMIT, API_MAX = 20, 200
 
 ORDERS = ("name", "released", "hp", "type", "set", "column")
 
 
 def cards_page(request: Request) -> Response:
+    """The grid of ``?q=``; the twin: ``{"query", "total", "explanation", "cards"}``."""
     lib = library(request)
     query = request.query_params.get("q", "")
-    limit = int_param(request, "limit", GRID_LIMIT, 1, 240)
+    if wants_json(request) and not query.strip():
+        return json_answer({"error": _("give a query: /api/cards?q=…")}, 400)
+    api = is_api(request)
+    limit = int_param(
+        request, "limit", API_LIMIT if api else GRID_LIMIT, 1, API_MAX if api else 240
+    )
     page = int_param(request, "page", 1, 1, 500) - 1  # 1-based in the URL
     prints = request.query_params.get("prints") == "1"
     order = request.query_params.get("order", "name")
@@ -33,6 +51,12 @@ def cards_page(request: Request) -> Response:
     found = find_cards(
         lib, query, limit, language(request), prints=prints, offset=page * limit, order=order
     )
+    data: dict[str, Any] = (
+        {"error": found.error, "position": found.position}
+        if found.error
+        else {"query": query, "total": found.total, "explanation": found.explanation,
+              "cards": [card.to_record() for card in found.cards]}
+    )  # fmt: skip
     last = max(0, (found.total - 1) // limit)
 
     def at(number: int) -> str:
@@ -42,32 +66,28 @@ def cards_page(request: Request) -> Response:
             limit=None if limit == GRID_LIMIT else limit,
         )  # fmt: skip
 
-    pages = {
-        "previous": at(page - 1) if page > 0 else None,
-        "next": at(page + 1) if page < last else None,
-        "number": str(page + 1),
-        "of": str(last + 1),
-    }
-    return render(
-        request,
-        "cards.html",
-        {
-            "q": query,
-            "found": found,
-            "limit": limit,
-            "order": order,
-            "orders": ORDERS,
-            "pages": pages,
-            "filter_links": filters(query),
-        },
-        400 if found.error else 200,
-    )
+    def context() -> dict[str, Any]:
+        pages = {
+            "previous": at(page - 1) if page > 0 else None,
+            "next": at(page + 1) if page < last else None,
+            "number": str(page + 1),
+            "of": str(last + 1),
+        }
+        return {"q": query, "found": found, "limit": limit, "order": order, "orders": ORDERS,
+                "pages": pages, "filter_links": filters(query)}  # fmt: skip
+
+    return answer(request, "cards.html", data, context, 400 if found.error else 200)
 
 
 def card_page(request: Request) -> Response:
+    """One print; the twin: its Totem lookup (``{"card", "label", "totem", "why_not"}``),
+    which ``/api/totem/{id}`` answers with 422 when the print cannot be a Totem."""
     lib = library(request)
     card_id = request.path_params["card_id"][:60]
     card = lib.catalogue.get(card_id)
+    if card is None and wants_json(request) and not is_api(request):
+        card_id = card_id.removesuffix(JSON_SUFFIX)
+        card = lib.catalogue.get(card_id)
     if card is None:
         return error_page(
             request,
@@ -75,27 +95,30 @@ def card_page(request: Request) -> Response:
             _("No such card"),
             _("No card has the id {card_id!r}.").format(card_id=card_id),
         )
-    prints = sorted(
-        lib.catalogue.by_name(card.name), key=lambda c: (c.set.release_date, c.id), reverse=True
-    )[:MAX_PRINTS]
-    numbers = lib.totem_numbers(card)
-    colours = identity(card, lib.fmt)
-    return render(
-        request,
-        "card.html",
-        {
+    asked = ask_card(lib.checker(), card)
+
+    def context() -> dict[str, Any]:
+        prints = sorted(
+            lib.catalogue.by_name(card.name), key=lambda c: (c.set.release_date, c.id), reverse=True
+        )[:MAX_PRINTS]
+        return {
             "card": card,
             "prints": prints,
-            "numbers": numbers,
-            "why_not": why_not_totem(card),
-            "identity": in_type_order(colours),
+            "numbers": asked.lookup.numbers,
+            "why_not": asked.lookup.why_not,
+            "identity": asked.identity,
             "banned": lib.banlist.match(card),
-            "roles": roles_of(card),
-        },
-    )
+            "roles": asked.roles,
+        }
+
+    status = 422 if is_api(request) and asked.lookup.numbers is None else 200
+    return answer(request, "card.html", asked.as_dict(), context, status)
 
 
 ROUTES = [
     Route("/cards", cards_page, name="cards"),
+    Route("/cards.json", cards_page, name="cards_json"),
+    Route("/api/cards", cards_page, name="api_cards"),
     Route("/cards/{card_id:path}", card_page, name="card"),
+    Route("/api/totem/{card_id:path}", card_page, name="api_totem"),
 ]

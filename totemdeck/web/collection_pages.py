@@ -9,43 +9,43 @@ localStorage) and comes with each request that needs it; it is read once per req
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
+from totemdeck.api.cards import Card
 from totemdeck.api.collection import (
     best_totems,
+    collection_format_title,
     deck_coverage,
     draft_for,
     owned_copies,
     read_collection_bytes,
 )
-from totemdeck.catalogue.model import Card
-from totemdeck.collection import Collection, CollectionError
-from totemdeck.collection.formats import FORMATS
-from totemdeck.decklist.read import DecklistError
+from totemdeck.api.deck import CheckedDeck, DecklistError
+from totemdeck.errors import UsageError  # an unreadable collection (CollectionError) is one
 from totemdeck.i18n import _
 from totemdeck.report.collection import render_buy_list, render_draft
-from totemdeck.rules.engine import CheckedDeck
-from totemdeck.web.pages import language, library, render
+from totemdeck.web.pages import json_answer, language, library, render
+
+if TYPE_CHECKING:
+    from totemdeck.api.collection import Collection
 
 # The marks of one page: Build and Cards show at most 100 results and a deck 100 lines.
 MAX_IDS = 200
 MAX_ID = 60
 BEST = 20
-API_HEADERS = {"Cache-Control": "no-store"}
 
 
 def format_title(key: str) -> str:
     """The collection app a file came from, in words."""
-    titles = {f.key: f.title for f in FORMATS}
-    return titles.get(key) or _("a decklist")
+    return collection_format_title(key) or _("a decklist")
 
 
 def read_posted(request: Request, data: bytes, name: str) -> Collection:
@@ -88,7 +88,7 @@ def _answer(request: Request, data: bytes, name: str, wanted: str) -> Response:
         return render(request, "collection.html", {"text": "", "problem": problem}, 400)
     try:
         collection = read_posted(request, data, name)
-    except (DecklistError, CollectionError) as exc:
+    except (DecklistError, UsageError) as exc:
         text = data.decode("utf-8", "replace") if len(data) <= 64 * 1024 else ""
         return render(request, "collection.html", {"text": text, "problem": str(exc)}, 400)
     checker = library(request).checker(language(request))
@@ -113,7 +113,7 @@ def coverage_context(request: Request, checked: CheckedDeck, text: str) -> dict[
     context: dict[str, Any] = {"collection_text": text}
     try:
         collection = read_posted(request, text.encode("utf-8"), _("your collection"))
-    except (DecklistError, CollectionError) as exc:
+    except (DecklistError, UsageError) as exc:
         context["owned"] = {"problem": str(exc)}
         return context
     covered = deck_coverage(checked, collection, library(request).checker(language(request)))
@@ -126,10 +126,6 @@ def coverage_context(request: Request, checked: CheckedDeck, text: str) -> dict[
         "unknown": len(collection.findings),
     }
     return context
-
-
-def _error(message: str, status: int) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status, headers=API_HEADERS)
 
 
 def _owned_request(body: bytes) -> tuple[str, list[str]] | str:
@@ -159,15 +155,15 @@ async def api_owned(request: Request) -> Response:
 def _owned(request: Request, body: bytes) -> Response:
     asked = _owned_request(body)
     if isinstance(asked, str):
-        return _error(asked, 400)
+        return json_answer({"error": asked}, 400)
     text, ids = asked
     try:
         collection = read_posted(request, text.encode("utf-8"), _("your collection"))
-    except (DecklistError, CollectionError) as exc:
-        return _error(str(exc), 400)
+    except (DecklistError, UsageError) as exc:
+        return json_answer({"error": str(exc)}, 400)
     lib = library(request)
     owned = owned_copies(lib.catalogue, collection, ids, lib.checker(language(request)))
-    return JSONResponse({"owned": owned, "label": _("owned ×{n}")}, headers=API_HEADERS)
+    return json_answer({"owned": owned, "label": _("owned ×{n}")})
 
 
 ROUTES = [

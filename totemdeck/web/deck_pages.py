@@ -1,4 +1,6 @@
-"""The pages about one deck: Check (paste, upload or a share link), Stats and Export.
+"""The pages about one deck: Check (paste, upload or a share link), Stats and Export, each
+with its JSON twin (``/check.json``, ``/stats.json``, ``/export.json``; ``POST /api/check``
+is Check's older name): one handler, one verb, HTML or JSON by the address.
 
 Handlers are plain functions (Starlette runs them in its thread pool) or hand their work to
 it: the library's CPU work never runs on the event loop.
@@ -6,6 +8,7 @@ it: the library's CPU work never runs on the event loop.
 
 from __future__ import annotations
 
+import json
 import random
 import secrets
 
@@ -13,26 +16,45 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
-from totemdeck.decklist.read import MAX_BYTES, DecklistError
-from totemdeck.export.formats import FORMATS, ExportError, ExportRefused, export_deck
+from totemdeck.api.deck import (
+    FORMATS,
+    MAX_BYTES,
+    CheckedDeck,
+    DecklistError,
+    ExportError,
+    ExportRefused,
+    ShareCodeError,
+    closest_names,
+    deck_stats,
+    export_deck,
+    is_card_name,
+    sample_opening,
+    share_code,
+    shared_text,
+)
 from totemdeck.i18n import _
-from totemdeck.rules.engine import CheckedDeck
-from totemdeck.sharecode import ShareCodeError, decode, readable, share_code
-from totemdeck.stats import closest_names, deck_stats, is_card_name, sample_opening
 from totemdeck.web.charts import bar_chart, odds_curve
 from totemdeck.web.collection_pages import coverage_context
-from totemdeck.web.language import COOKIE, LANGUAGES
-from totemdeck.web.pages import error_page, int_param, language, library, render
+from totemdeck.web.pages import (
+    answer,
+    error_page,
+    int_param,
+    json_answer,
+    language,
+    library,
+    render,
+    wants_json,
+)
 from totemdeck.web.view import deck_view
 
 # Example text in the empty Check form.
 PLACEHOLDER = "Totem: 1\n1 Charizard ex OBF 125\n\nPokémon: 20\n1 Charmander PAF 7\n…"
 
 
-def _shared(request: Request) -> tuple[str, CheckedDeck] | HTMLResponse:
+def _shared(request: Request) -> tuple[str, CheckedDeck] | Response:
     """The deck of ``?d=`` checked, or the error page a bad or missing code deserves."""
     code = request.query_params.get("d", "")
     if not code:
@@ -66,12 +88,18 @@ def _report_context(
 
 
 async def check_page(request: Request) -> Response:
-    """GET: the form, or a shared deck's verdict; POST: the verdict on a pasted or uploaded list.
+    """GET: the form, or a shared deck's verdict; POST: the verdict on a pasted or uploaded
+    list. The JSON twin (``POST /check.json``, ``/api/check``) reads the body as the list
+    (any format ``check`` reads) or checks ``?d=``, and answers the report
+    (``schemas/report.schema.json``), 200 whether the deck is legal or not.
 
     Only reading the form happens on the event loop; the library's work (reading, checking,
     rendering) runs in a worker thread, so a long list never stalls the other visitors."""
-    if request.method == "GET":
+    as_json = wants_json(request)
+    if request.method == "GET" or (as_json and "d" in request.query_params):
         return await run_in_threadpool(_shared_verdict, request)
+    if as_json:
+        return await run_in_threadpool(_posted_verdict, request, await request.body(), "")
     try:
         async with request.form(max_files=1, max_fields=4, max_part_size=MAX_BYTES + 1) as form:
             upload = form.get("file")
@@ -83,61 +111,64 @@ async def check_page(request: Request) -> Response:
                 name = upload.filename[:100]
             else:
                 data = (pasted if isinstance(pasted, str) else "").encode("utf-8")
-                name = "pasted list"
+                name = ""
     except HTTPException as exc:  # malformed multipart, too many parts
         return error_page(request, 400, _("Unreadable form"), f"{exc.detail}.")
     return await run_in_threadpool(_posted_verdict, request, data, name, collection)
 
 
 def _shared_verdict(request: Request) -> Response:
-    if not request.query_params.get("d"):
+    if not request.query_params.get("d") and not wants_json(request):
         return render(request, "check.html", {"placeholder": PLACEHOLDER, "deck_text": ""})
     shared = _shared(request)
-    if isinstance(shared, HTMLResponse):
+    if isinstance(shared, Response):
         return shared
     code, checked = shared
-    lib = library(request)
-    lang = language(request)
-    # the list as it was shared, every line in its place, prints as players write them
-    text = readable(checked, decode(code), lib.checker(lang).resolver).text()
-    context = _report_context(request, checked, text, checked.resolved.decklist.name)
-    return render(request, "check.html", context)
+    checker = library(request).checker(language(request))
+
+    def context() -> dict[str, object]:
+        # the list as it was shared, every line in its place, prints as players write them
+        text = shared_text(checked, code, checker)
+        return _report_context(request, checked, text, checked.resolved.decklist.name)
+
+    return answer(request, "check.html", checked.report.as_dict(), context)
+
+
+def _problem(request: Request, text: str, message: str) -> Response:
+    """An unreadable list: the form again with the problem, or ``{"error": …}`` (400)."""
+    if wants_json(request):
+        return json_answer({"error": message}, 400)
+    context = {"placeholder": PLACEHOLDER, "deck_text": text, "problem": message}
+    return render(request, "check.html", context, 400)
 
 
 def _posted_verdict(request: Request, data: bytes, name: str, collection: str = "") -> Response:
+    """The verdict on posted bytes; ``name``: the uploaded file's, or "" (pasted, a body)."""
     lib = library(request)
     if not data.strip():
-        return render(
-            request,
-            "check.html",
-            {
-                "placeholder": PLACEHOLDER,
-                "deck_text": "",
-                "problem": _("Paste a list or choose a file."),
-            },
-            400,
-        )
+        if wants_json(request):
+            return _problem(request, "", _("the request body is empty: send a decklist"))
+        return _problem(request, "", _("Paste a list or choose a file."))
+    source = name or ("request body" if wants_json(request) else "pasted list")
     try:
-        decklist = lib.read(data, name)
+        decklist = lib.read(data, source)
     except DecklistError as exc:
         text = "" if len(data) > MAX_BYTES else data.decode("utf-8", "replace")
-        return render(
-            request,
-            "check.html",
-            {"placeholder": PLACEHOLDER, "deck_text": text, "problem": str(exc)},
-            400,
-        )
+        return _problem(request, text, str(exc))
     checked = lib.check(decklist, language(request))
-    text = data.decode("utf-8", "replace")
-    title = checked.report.name or (name if name != "pasted list" else None)
-    context = _report_context(request, checked, text, title)
+    if wants_json(request):
+        return json_answer(checked.report.as_dict())
+    context = _report_context(
+        request, checked, data.decode("utf-8", "replace"), checked.report.name or name or None
+    )
     context.update(coverage_context(request, checked, collection))
     return render(request, "check.html", context)
 
 
 def stats_page(request: Request) -> Response:
+    """The composition and odds of ``totemdeck stats``; the twin answers ``stats --json``."""
     shared = _shared(request)
-    if isinstance(shared, HTMLResponse):
+    if isinstance(shared, Response):
         return shared
     code, checked = shared
     lib = library(request)
@@ -148,46 +179,60 @@ def stats_page(request: Request) -> Response:
     # a misspelt card: "did you mean", as the CLI says (not a silent 0 %)
     unknown = card is not None and not is_card_name(lib.catalogue, card)
     suggestions = closest_names(lib.catalogue, card) if card and unknown else []
-    seed = int_param(request, "seed", 0, 0, 2**31)
-    if not seed:
-        seed = secrets.randbelow(2**31 - 1) + 1
-    opening = sample_opening(checked.deck.main, random.Random(seed))
-    charts = {
-        "supertypes": bar_chart(stats.supertypes),
-        "columns": bar_chart(stats.pokemon_by_column),
-        "types": bar_chart(stats.pokemon_by_type),
-        "trainers": bar_chart(stats.trainers_by_kind),
-        "energy": bar_chart(stats.energy_by_type),
-        "coverage": bar_chart(stats.identity_coverage),
-        "roles": bar_chart(stats.roles),
-    }
-    curve = odds_curve(stats.card_odds.get("curve", [])) if stats.card_odds else None
-    return render(
-        request,
-        "stats.html",
-        {
+    if unknown and wants_json(request):
+        message = _("No card is named {name!r}.").format(name=card).removesuffix(".")
+        return json_answer({"error": message, "suggestions": suggestions}, 400)
+
+    def context() -> dict[str, object]:
+        seed = int_param(request, "seed", 0, 0, 2**31) or secrets.randbelow(2**31 - 1) + 1
+        charts = {
+            "supertypes": bar_chart(stats.supertypes),
+            "columns": bar_chart(stats.pokemon_by_column),
+            "types": bar_chart(stats.pokemon_by_type),
+            "trainers": bar_chart(stats.trainers_by_kind),
+            "energy": bar_chart(stats.energy_by_type),
+            "coverage": bar_chart(stats.identity_coverage),
+            "roles": bar_chart(stats.roles),
+        }
+        return {
             "view": deck_view(checked),
             "code": code,
             "stats": stats,
             "charts": charts,
-            "curve": curve,
+            "curve": odds_curve(stats.card_odds.get("curve", [])) if stats.card_odds else None,
             "card": card or "",
             "unknown_card": unknown,
             "suggestions": suggestions,
             "turn": turn,
             "first": first,
-            "opening": opening,
+            "opening": sample_opening(checked.deck.main, random.Random(seed)),
             "next_seed": secrets.randbelow(2**31 - 1) + 1,
-        },
+        }
+
+    return answer(request, "stats.html", stats.as_dict(), context)
+
+
+def _not_legal(request: Request) -> Response:
+    return error_page(
+        request,
+        409,
+        _("Not legal"),
+        _("Only legal decks are exported; fix the deck first (its page lists what is wrong)."),
     )
 
 
 def export_page(request: Request) -> Response:
+    """PTCG Live text to copy and the downloads; the twin answers the JSON export (the deck
+    document of ``schemas/deck.schema.json``), legal decks only (409 otherwise)."""
     shared = _shared(request)
-    if isinstance(shared, HTMLResponse):
+    if isinstance(shared, Response):
         return shared
     code, checked = shared
     lang = language(request)
+    if wants_json(request):
+        if not checked.report.legal:
+            return _not_legal(request)
+        return json_answer(json.loads(export_deck(checked, "json", lang=lang)))
     context: dict[str, object] = {"view": deck_view(checked), "code": code, "formats": FORMATS}
     if checked.report.legal:
         context["ptcgl"] = export_deck(checked, "ptcgl", lang=lang)
@@ -211,19 +256,14 @@ def export_download(request: Request) -> Response:
             request, 404, _("No such export"), _("There is no export called {to!r}.").format(to=to)
         )
     shared = _shared(request)
-    if isinstance(shared, HTMLResponse):
+    if isinstance(shared, Response):
         return shared
     _code, checked = shared
     plain = request.query_params.get("plain") == "1"
     try:
         text = export_deck(checked, to, lang=language(request), plain=plain)
     except ExportRefused:
-        return error_page(
-            request,
-            409,
-            _("Not legal"),
-            _("Only legal decks are exported; fix the deck first (its page lists what is wrong)."),
-        )
+        return _not_legal(request)
     except ExportError as exc:
         return error_page(request, 500, _("Export failed"), str(exc))
     media, extension = _MEDIA[to]
@@ -235,23 +275,14 @@ def export_download(request: Request) -> Response:
     )
 
 
-def switch_language(request: Request) -> Response:
-    """Remember the chosen language in a cookie and go back (only to a page of this site)."""
-    wanted = request.query_params.get("to", "en")
-    back = request.query_params.get("next", "/")
-    if not back.startswith("/") or back.startswith("//") or "\\" in back or "\n" in back:
-        back = "/"
-    response = RedirectResponse(back, status_code=303)
-    if wanted in LANGUAGES:
-        response.set_cookie(COOKIE, wanted, max_age=365 * 24 * 3600, samesite="lax")
-    return response
-
-
 ROUTES = [
     Route("/", check_page, methods=["GET", "POST"], name="home"),
     Route("/check", check_page, methods=["GET", "POST"], name="check"),
+    Route("/check.json", check_page, methods=["GET", "POST"], name="check_json"),
+    Route("/api/check", check_page, methods=["POST"], name="api_check"),
     Route("/stats", stats_page, name="stats"),
+    Route("/stats.json", stats_page, name="stats_json"),
     Route("/export", export_page, name="export"),
+    Route("/export.json", export_page, name="export_json"),
     Route("/export/{to}", export_download, name="export_download"),
-    Route("/lang", switch_language, name="lang"),
 ]

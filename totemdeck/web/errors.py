@@ -1,5 +1,6 @@
-"""What the app answers when a request cannot be served: each a plain page (or, under
-``/api/``, ``{"error": …}``) with a sentence, never a traceback and never a server path.
+"""What the app answers when a request cannot be served: each a plain page (or, for a JSON
+twin, ``….json`` or under ``/api/``, ``{"error": …}``) with a sentence, never a traceback
+and never a server path.
 
 A damaged or missing catalogue is the server's fault, not the request's: 503 on every route
 (``CatalogueGate`` asks the library's cached health before routing), the real reason in the
@@ -16,14 +17,10 @@ from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.types import ASGIApp, Receive, Scope, Send
 
 from totemdeck.i18n import _
-from totemdeck.web.pages import error_page
+from totemdeck.web.pages import error_page, wants_json
 from totemdeck.web.service import Library
 
 LOG = logging.getLogger("totemdeck.web")
-
-
-def wants_json(request: Request) -> bool:
-    return request.url.path.startswith("/api/")
 
 
 async def http_error(request: Request, exc: Exception) -> Response:

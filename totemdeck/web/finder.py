@@ -5,10 +5,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from totemdeck.catalogue.errors import CatalogueError
+from totemdeck.api.cards import CatalogueError, SearchResult, search_cards, term
 from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import N_, _
-from totemdeck.search import SearchResult, search_cards
 from totemdeck.web.service import Library
 
 MAX_QUERY_CHARS = 500
@@ -83,13 +82,11 @@ class Filter:
 
 def filters(query: str, types: list[str] | None = None) -> list[Filter]:
     """The filter buttons for ``query``; ``types``: the Energy types to offer (default all)."""
-    from totemdeck.i18n.terms import term as type_name
-
     words = query.split()
     offered = [(_(label), word) for label, word in FILTERS]
     for kind in types if types is not None else list(TYPE_WORDS):
         if kind in TYPE_WORDS:
-            offered.append((type_name(kind), f"type:{TYPE_WORDS[kind]}"))
+            offered.append((term(kind), f"type:{TYPE_WORDS[kind]}"))
     out = []
     for label, word in offered:
         active = word in words

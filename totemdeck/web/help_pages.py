@@ -12,7 +12,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
-from totemdeck.names_index import NameIndex
+from totemdeck.api.cards import NameIndex, name_index, search_keys
 from totemdeck.web.pages import int_param, library, render
 
 _INDEXES: dict[str, NameIndex] = {}  # one per catalogue directory (a server has one)
@@ -25,7 +25,7 @@ def _index(request: Request) -> NameIndex:
     with _LOCK:
         if key not in _INDEXES:
             _INDEXES.clear()  # bounded: only the catalogue in use is kept
-            _INDEXES[key] = NameIndex.of(lib.catalogue)
+            _INDEXES[key] = name_index(lib.catalogue)
         return _INDEXES[key]
 
 
@@ -38,14 +38,7 @@ def api_names(request: Request) -> Response:
 
 
 def search_help(request: Request) -> Response:
-    from totemdeck.catalogue.search.keys import KEYS
-
-    rows = [
-        {"name": k.name, "aliases": k.aliases, "ops": sorted(k.ops), "help": k.help,
-         "example": k.example}
-        for k in KEYS
-    ]  # fmt: skip
-    return render(request, "help_search.html", {"keys": rows})
+    return render(request, "help_search.html", {"keys": search_keys()})
 
 
 ROUTES = [

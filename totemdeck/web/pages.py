@@ -1,15 +1,31 @@
-"""What every page handler shares: the library, the language, rendering, error pages."""
+"""What every page handler shares: the library, the language, rendering, error pages — and
+the one way a page answers JSON.
+
+Each page is one handler over one library verb, and answers HTML or JSON by its address
+(as Datasette's views do): the page's path with ``.json`` at its end (``/check.json``,
+``/cards.json?q=…``, ``/cards/sv3-125.json``, ``/stats.json?d=…``) is its JSON twin, and
+the older ``/api/…`` addresses are routes to the same handlers. ``answer`` gives the
+template the handler's context, or the JSON the same verb result makes; ``error_page``
+gives a plain page, or ``{"error": "…"}``, with the same status.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import jinja2
 from starlette.requests import Request
-from starlette.responses import HTMLResponse
+from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from totemdeck.web.language import LANGUAGES, request_language
+from totemdeck.i18n import SUPPORTED
+from totemdeck.web.language import request_language
 from totemdeck.web.service import Library
+
+JSON_SUFFIX = ".json"
+API_PREFIX = "/api/"
+# JSON answers depend on the request (the deck, the query): never cached on the way.
+API_HEADERS = {"Cache-Control": "no-store"}
 
 
 def library(request: Request) -> Library:
@@ -22,6 +38,17 @@ def language(request: Request) -> str:
     return request_language()
 
 
+def wants_json(request: Request) -> bool:
+    """Whether the request asked for a page's JSON twin (``….json`` or ``/api/…``)."""
+    path = request.url.path
+    return path.endswith(JSON_SUFFIX) or path.startswith(API_PREFIX)
+
+
+def is_api(request: Request) -> bool:
+    """Whether the request came by an older ``/api/…`` name (some keep their old defaults)."""
+    return request.url.path.startswith(API_PREFIX)
+
+
 def render(
     request: Request, template: str, context: dict[str, Any], status: int = 200
 ) -> HTMLResponse:
@@ -30,13 +57,34 @@ def render(
     lang = language(request)
     here = request.url.path + (f"?{request.url.query}" if request.url.query else "")
     html = env.get_template(template).render(
-        lang=lang, languages=LANGUAGES, here=here, path=request.url.path, **context
+        lang=lang, languages=SUPPORTED, here=here, path=request.url.path, **context
     )
     return HTMLResponse(html, status_code=status, headers={"Vary": "Cookie, Accept-Language"})
 
 
-def error_page(request: Request, status: int, title: str, message: str) -> HTMLResponse:
-    """A plain page saying what went wrong, never a traceback."""
+def json_answer(data: Any, status: int = 200) -> JSONResponse:
+    return JSONResponse(data, status_code=status, headers=API_HEADERS)
+
+
+def answer(
+    request: Request,
+    template: str,
+    data: Any,
+    context: Callable[[], dict[str, Any]],
+    status: int = 200,
+) -> Response:
+    """The JSON twin's ``data`` (the JSON of the verb's result), or the page: ``template``
+    over ``context()``, built from the same result only when the page is asked for (like
+    Datasette's extra template context: a bot never pays for the page's arrangement)."""
+    if wants_json(request):
+        return json_answer(data, status)
+    return render(request, template, context(), status)
+
+
+def error_page(request: Request, status: int, title: str, message: str) -> Response:
+    """A plain page saying what went wrong, never a traceback (JSON: ``{"error": …}``)."""
+    if wants_json(request):
+        return json_answer({"error": message.removesuffix(".")}, status)
     return render(request, "error.html", {"title": title, "message": message}, status)
 
 

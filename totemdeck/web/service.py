@@ -10,27 +10,30 @@ the routes run on the event loop's thread).
 from __future__ import annotations
 
 import os
-import sqlite3
 import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from totemdeck.api import load_rules, pieces_of
-from totemdeck.catalogue.damage import check_header, connect_read_only
-from totemdeck.catalogue.errors import CatalogueError
-from totemdeck.catalogue.model import Card
-from totemdeck.catalogue.read import Catalogue
-from totemdeck.catalogue.schema import DB_NAME, default_dir
-from totemdeck.decklist.model import Decklist
-from totemdeck.decklist.read import decklist_from_bytes
-from totemdeck.rules.banlist import Banlist
-from totemdeck.rules.engine import CheckedDeck, Checker
-from totemdeck.rules.format import FormatRules
-from totemdeck.rules.totem import TotemNumbers, why_not_totem
-from totemdeck.sharecode import decode_decklist
+from totemdeck.api import load_rules
+from totemdeck.api.cards import (
+    DB_NAME,
+    Card,
+    Catalogue,
+    catalogue_problem,
+    default_dir,
+    pieces_of,
+)
+from totemdeck.api.deck import (
+    Banlist,
+    CheckedDeck,
+    Checker,
+    Decklist,
+    FormatRules,
+    decklist_from_bytes,
+    decode_decklist,
+)
 
-LANGUAGES = ("en", "es")
 # A request body is refused past this many bytes while it is read: the deck limit (1 MiB, as
 # the CLI). An upload inside it stays under the form parser's 1 MiB in-memory spool, so no
 # request ever makes the server write a temporary file.
@@ -161,23 +164,3 @@ class Library:
     def totem_pieces(self, card: Card) -> list[Card]:
         """The card, or every piece of its LEGEND / V-UNION (same name, same set)."""
         return pieces_of(self.catalogue, card, self.fmt)
-
-    def totem_numbers(self, card: Card) -> TotemNumbers | None:
-        if why_not_totem(card):
-            return None
-        return self.checker().totem_numbers_of(card)
-
-
-def catalogue_problem(path: Path) -> str | None:
-    """Why the catalogue file at ``path`` does not read (header, size, a count), or None."""
-    try:
-        check_header(path)
-        db = connect_read_only(path)
-        try:
-            db.execute("SELECT COUNT(*) FROM cards").fetchone()
-            db.execute("SELECT value FROM meta WHERE key = 'schema_version'").fetchone()
-        finally:
-            db.close()
-    except (CatalogueError, OSError, sqlite3.Error) as exc:
-        return str(exc)
-    return None

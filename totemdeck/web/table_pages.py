@@ -15,14 +15,16 @@ import time
 from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import JSONResponse, RedirectResponse, Response
+from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from totemdeck.catalogue.model import Card
+from totemdeck.api import table_seat
+from totemdeck.api.cards import Card
 from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import _
 from totemdeck.table import (
     MAX_PLAYERS,
+    MAX_SECONDS,
     MIN_PLAYERS,
     GameState,
     Seat,
@@ -39,8 +41,7 @@ from totemdeck.table import (
     reroll,
     undo,
 )
-from totemdeck.table.model import MAX_SECONDS
-from totemdeck.web.pages import error_page, int_param, library, render
+from totemdeck.web.pages import answer, error_page, int_param, library, render, wants_json
 from totemdeck.web.table_view import log_lines, summary_view, tiles
 
 MAX_DECK_TEXT = 64 * 1024  # a pasted 100-card list is ~3 KB
@@ -90,14 +91,13 @@ def _setup_form(
 
 
 def _game_page(request: Request, state: GameState) -> Response:
-    code = encode(state)
-    url = _game_url(request, state)
-    now = board(state)
-    return render(
-        request,
-        "table.html",
-        {
-            "code": code,
+    """The game; the twin: the game as data (``schemas/table.schema.json``)."""
+
+    def context() -> dict[str, object]:
+        url = _game_url(request, state)
+        now = board(state)
+        return {
+            "code": encode(state),
             "state": state,
             "board": now,
             "tiles": tiles(state, _cards(request, state)),
@@ -106,16 +106,18 @@ def _game_page(request: Request, state: GameState) -> Response:
             "current": state.seats[now.current].name,
             "game_url": url,
             "qr": qr_svg(url),
-        },
-    )
+        }
+
+    return answer(request, "table.html", as_dict(state), context)
 
 
 async def table_page(request: Request) -> Response:
-    """GET: the set-up form, or the game of ``?g=``; POST: seat the players and start."""
+    """GET: the set-up form, or the game of ``?g=``; POST: seat the players and start. The
+    twin (``/table.json?g=``, ``/api/table?g=``) answers the game as data."""
     if request.method == "POST":
         return await _start(request)
     code = request.query_params.get("g", "")
-    if not code:
+    if not code and not wants_json(request):
         return _setup_form(request, int_param(request, "n", 4, MIN_PLAYERS, MAX_PLAYERS))
     try:
         state = decode(code)
@@ -146,8 +148,6 @@ async def _start(request: Request) -> Response:
     checker = lib.checker()
     seats: list[Seat] = []
     errors: dict[int, str] = {}
-    from totemdeck.api import table_seat
-
     for n in range(1, count + 1):
         name = str(form.get(f"name{n}", "") or "") or _("Player {n}").format(n=n)
         try:
@@ -191,17 +191,9 @@ async def table_do(request: Request) -> Response:
     return RedirectResponse(_game_url(request, state), status_code=303)
 
 
-async def api_table(request: Request) -> Response:
-    """The JSON twin of /table?g=: the same game (``schemas/table.schema.json``)."""
-    try:
-        state = decode(request.query_params.get("g", ""))
-    except TableError as exc:
-        return JSONResponse({"error": str(exc)}, status_code=400)
-    return JSONResponse(as_dict(state))
-
-
 ROUTES = [
     Route("/table", table_page, methods=["GET", "POST"], name="table"),
-    Route("/api/table", api_table, name="api_table"),
+    Route("/table.json", table_page, name="table_json"),
+    Route("/api/table", table_page, name="api_table"),
     Route("/table/do", table_do, name="table_do"),
 ]

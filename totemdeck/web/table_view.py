@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from totemdeck.catalogue.model import Card
+from totemdeck.api.cards import Card
 from totemdeck.i18n import _, ngettext
 from totemdeck.table import (
     Event,
@@ -20,9 +20,9 @@ from totemdeck.table import (
     encode,
     invocation_cost,
     ready_to_invoke,
+    step,
     summary,
 )
-from totemdeck.table.rules import step
 from totemdeck.web.templating import query
 
 

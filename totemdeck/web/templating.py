@@ -9,10 +9,17 @@ from urllib.parse import urlencode
 import jinja2
 
 from totemdeck import __version__
-from totemdeck.catalogue.localized import FALLBACK_MARK, is_fallback, localize, shown_set_name
-from totemdeck.catalogue.model import Card, display_name
+from totemdeck.api.cards import (
+    FALLBACK_MARK,
+    Card,
+    display_name,
+    is_fallback,
+    localize,
+    shown_set_name,
+    term,
+    terms,
+)
 from totemdeck.i18n import _, decimal, ngettext, percent
-from totemdeck.i18n.terms import term, terms
 from totemdeck.web.language import LANGUAGE_NAMES
 from totemdeck.web.view import ENERGY_SYMBOLS
 

@@ -12,12 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from totemdeck.catalogue.model import LETTER_OF_TYPE, Card
-from totemdeck.catalogue.names import name_key
-from totemdeck.export.order import TRAINER_KINDS, export_lines
-from totemdeck.findings import Finding
+from totemdeck.api.cards import LETTER_OF_TYPE, Card, name_key
+from totemdeck.api.deck import TRAINER_KINDS, CheckedDeck, Finding, Report, export_lines
 from totemdeck.i18n import N_
-from totemdeck.rules.engine import CheckedDeck, Report
 
 # A Totem deck is 100 cards; a list far longer is wrong as a whole, so past this many rows
 # (and this many unmatched lines) the page counts lines instead of showing them: the page

@@ -19,9 +19,10 @@ from starlette.testclient import TestClient
 from totemdeck.sharecode import VERSION, SharedCard, from_cards
 from totemdeck.sharecode import encode as encode_deck
 
-DECK_ROUTES = ["/check", "/build", "/stats", "/export", "/export/ptcgl", "/export/json"]
+DECK_ROUTES = ["/check", "/build", "/stats", "/export", "/export/ptcgl", "/export/json",
+               "/check.json", "/stats.json", "/export.json"]  # fmt: skip
 ROUTES = [*DECK_ROUTES, "/", "/cards", "/cards/sv3-125", "/api/cards", "/api/totem/sv3-125",
-          "/lang", "/healthz"]  # fmt: skip
+          "/cards.json", "/cards/sv3-125.json", "/table.json", "/lang", "/healthz"]  # fmt: skip
 SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 LEGAL_CODE = encode_deck(from_cards([SharedCard("sv3-125", 1, True), SharedCard("sv4pt5-7", 4)]))
 
