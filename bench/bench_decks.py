@@ -18,7 +18,7 @@ from bench.common import ROOT, SHARED, median_seconds
 from totemdeck.banlist import load_banlist
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist import Resolver, parse, read_decklist
-from totemdeck.importer import import_pokemontcg
+from totemdeck.importer import import_sources
 from totemdeck.rules import Checker
 
 DECK = ROOT / "examples" / "charizard-ex.txt"
@@ -46,7 +46,7 @@ def _cold(args: list[str], runs: int = 7) -> float:
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = f"{tmp}/cards"
-        import_pokemontcg(folder, str(SHARED / "pokemontcg"))
+        import_sources(folder, ["pokemontcg"], {"pokemontcg": str(SHARED / "pokemontcg")})
         with Catalogue.open(folder) as cat:
             text = DECK.read_text(encoding="utf-8")
             resolver = Resolver(cat)

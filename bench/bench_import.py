@@ -21,7 +21,7 @@ from bench.common import SHARED, median_seconds
 from tests.helpers.server import serve_process
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.catalogue.rows import canonical_json, card_row
-from totemdeck.importer import import_pokemontcg
+from totemdeck.importer import import_sources
 from totemdeck.schemas import is_valid_fast
 from totemdeck.sources.pokemontcg.provider import records_of_set
 from totemdeck.sources.pokemontcg.transform import card_record, set_record
@@ -42,15 +42,18 @@ def main() -> None:
     floor = _json_floor(root)
     with tempfile.TemporaryDirectory() as tmp, serve_process(root) as url:
         runs = iter(range(100))
-        full = median_seconds(lambda: import_pokemontcg(f"{tmp}/fresh{next(runs)}", url), 3)
-        summary = import_pokemontcg(f"{tmp}/full", url)
+        full = median_seconds(
+            lambda: import_sources(f"{tmp}/fresh{next(runs)}", ["pokemontcg"], {"pokemontcg": url}),
+            3,
+        )
+        summary = import_sources(f"{tmp}/full", ["pokemontcg"], {"pokemontcg": url}).summaries[0]
         cards = summary.added
         started = time.perf_counter()
-        again = import_pokemontcg(f"{tmp}/full", url)
+        again = import_sources(f"{tmp}/full", ["pokemontcg"], {"pokemontcg": url}).summaries[0]
         unchanged = time.perf_counter() - started
         profile = cProfile.Profile()
         profile.enable()
-        import_pokemontcg(f"{tmp}/profiled", url)
+        import_sources(f"{tmp}/profiled", ["pokemontcg"], {"pokemontcg": url})
         profile.disable()
 
         with Catalogue.open(f"{tmp}/full") as cat:

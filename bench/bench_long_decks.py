@@ -23,7 +23,7 @@ from bench.common import ROOT, SHARED, median_seconds
 from totemdeck.catalogue import Catalogue
 from totemdeck.decklist import Decklist, parse, read_decklist
 from totemdeck.decklist.setcodes import SetIndex
-from totemdeck.importer import import_pokemontcg
+from totemdeck.importer import import_sources
 from totemdeck.rules import Checker
 from totemdeck.rules.engine import alike_key
 
@@ -34,7 +34,7 @@ TOTEM = "Totem: 1 Charizard ex OBF 125\n"
 def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         folder = f"{tmp}/cards"
-        import_pokemontcg(folder, str(SHARED / "pokemontcg"))
+        import_sources(folder, ["pokemontcg"], {"pokemontcg": str(SHARED / "pokemontcg")})
         with Catalogue.open(folder) as cat:
             checker = Checker(cat, today=dt.date(2026, 11, 30))
             example = read_decklist(str(DECK))

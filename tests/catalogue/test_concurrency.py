@@ -13,7 +13,7 @@ from tests.helpers.processes import run_cli, start_cli
 from tests.helpers.server import serve
 from totemdeck.catalogue import Catalogue, CatalogueError
 from totemdeck.files import locked
-from totemdeck.importer import import_pokemontcg, import_sources
+from totemdeck.importer import import_sources
 
 pytestmark = pytest.mark.slow  # real processes, stalls and signals: seconds each
 
@@ -81,7 +81,7 @@ def test_a_reader_during_swaps_sees_one_whole_catalogue_or_the_other(
     for set_file in (ptcg / "cards/en").iterdir():
         cards = json.loads(set_file.read_text())
         (smaller / "cards/en" / set_file.name).write_text(json.dumps(cards[:-10]))
-    import_pokemontcg(str(folder), str(ptcg))
+    import_sources(str(folder), ["pokemontcg"], {"pokemontcg": str(ptcg)})
     with Catalogue.open(folder) as cat:
         whole = cat.count()
     seen: list[int] = []
@@ -101,8 +101,8 @@ def test_a_reader_during_swaps_sees_one_whole_catalogue_or_the_other(
     reader.start()
     try:
         for _ in range(3):
-            import_pokemontcg(str(folder), str(smaller), force=True)
-            import_pokemontcg(str(folder), str(ptcg), force=True)
+            import_sources(str(folder), ["pokemontcg"], {"pokemontcg": str(smaller)}, force=True)
+            import_sources(str(folder), ["pokemontcg"], {"pokemontcg": str(ptcg)}, force=True)
     finally:
         stop.set()
         reader.join(10)

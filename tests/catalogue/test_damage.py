@@ -11,7 +11,7 @@ import pytest
 from tests.helpers.mirrors import small_pokemontcg
 from totemdeck.catalogue import Catalogue, CatalogueDamaged
 from totemdeck.cli import main
-from totemdeck.importer import import_pokemontcg
+from totemdeck.importer import import_sources
 
 PAGE = 4096
 
@@ -20,7 +20,7 @@ PAGE = 4096
 def pristine(tmp_path_factory: pytest.TempPathFactory, pokemontcg_dir: Path) -> Path:
     root = tmp_path_factory.mktemp("pristine")
     mirror = small_pokemontcg(root, pokemontcg_dir, ["base1", "sv3", "swsh9tg"])
-    import_pokemontcg(str(root / "cat"), str(mirror))
+    import_sources(str(root / "cat"), ["pokemontcg"], {"pokemontcg": str(mirror)})
     return root / "cat" / "catalogue.sqlite"
 
 

@@ -17,13 +17,17 @@ from hypothesis import strategies as st
 
 from tests.helpers.mirrors import small_pokemontcg
 from tests.helpers.processes import ROOT
-from totemdeck.importer import import_pokemontcg
+from totemdeck.importer import import_sources
 
 
 @pytest.fixture(scope="module")
 def cat(tmp_path_factory: pytest.TempPathFactory, pokemontcg_dir: Path) -> Path:
     root = tmp_path_factory.mktemp("arguments")
-    import_pokemontcg(str(root / "cat"), str(small_pokemontcg(root, pokemontcg_dir, ["base1"])))
+    import_sources(
+        str(root / "cat"),
+        ["pokemontcg"],
+        {"pokemontcg": str(small_pokemontcg(root, pokemontcg_dir, ["base1"]))},
+    )
     deck = root / "deck.txt"
     deck.write_text("Pokémon: 1\n1 Alakazam BS 1\n", encoding="utf-8")
     banlist = root / "banlist.yaml"

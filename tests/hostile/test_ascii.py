@@ -12,13 +12,17 @@ import pytest
 
 from tests.helpers.mirrors import small_pokemontcg
 from tests.helpers.processes import ROOT
-from totemdeck.importer import import_pokemontcg
+from totemdeck.importer import import_sources
 
 
 @pytest.fixture(scope="module")
 def cat(tmp_path_factory: pytest.TempPathFactory, pokemontcg_dir: Path) -> Path:
     root = tmp_path_factory.mktemp("ascii")
-    import_pokemontcg(str(root / "cat"), str(small_pokemontcg(root, pokemontcg_dir, ["base1"])))
+    import_sources(
+        str(root / "cat"),
+        ["pokemontcg"],
+        {"pokemontcg": str(small_pokemontcg(root, pokemontcg_dir, ["base1"]))},
+    )
     return root / "cat"
 
 

@@ -17,7 +17,7 @@ import pytest
 from tests.helpers.mirrors import small_pokemontcg
 from tests.helpers.processes import ROOT, run_cli
 from totemdeck.cli import main
-from totemdeck.importer import import_pokemontcg
+from totemdeck.importer import import_sources
 
 DECK = "Pokémon: 1\n1 Alakazam BS 1\n"
 
@@ -26,7 +26,11 @@ DECK = "Pokémon: 1\n1 Alakazam BS 1\n"
 def place(tmp_path_factory: pytest.TempPathFactory, pokemontcg_dir: Path) -> Path:
     """A folder with a small catalogue (``cat``) and a one-card deck (``deck.txt``)."""
     root = tmp_path_factory.mktemp("outputs")
-    import_pokemontcg(str(root / "cat"), str(small_pokemontcg(root, pokemontcg_dir, ["base1"])))
+    import_sources(
+        str(root / "cat"),
+        ["pokemontcg"],
+        {"pokemontcg": str(small_pokemontcg(root, pokemontcg_dir, ["base1"]))},
+    )
     (root / "deck.txt").write_text(DECK, encoding="utf-8")
     return root
 

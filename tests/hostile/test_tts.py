@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tests.helpers.mirrors import small_pokemontcg
 from totemdeck.cli import main
 from totemdeck.decklist.jsondeck import parse_json_deck
-from totemdeck.importer import import_pokemontcg
+from totemdeck.importer import import_sources
 
 ODD = [5, 1.5, True, "cards", {"Name": "Card"}, None]
 
@@ -20,7 +20,11 @@ ODD = [5, 1.5, True, "cards", {"Name": "Card"}, None]
 @pytest.fixture(scope="module")
 def cat(tmp_path_factory: pytest.TempPathFactory, pokemontcg_dir: Path) -> Path:
     root = tmp_path_factory.mktemp("tts")
-    import_pokemontcg(str(root / "cat"), str(small_pokemontcg(root, pokemontcg_dir, ["base1"])))
+    import_sources(
+        str(root / "cat"),
+        ["pokemontcg"],
+        {"pokemontcg": str(small_pokemontcg(root, pokemontcg_dir, ["base1"]))},
+    )
     return root / "cat"
 
 

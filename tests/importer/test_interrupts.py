@@ -13,7 +13,7 @@ from tests.helpers.mirrors import small_pokemontcg, small_tcgdex
 from tests.helpers.processes import alive, children_of, run_cli, start_cli, wait_until
 from tests.helpers.server import serve
 from totemdeck.catalogue import Catalogue
-from totemdeck.importer import import_pokemontcg
+from totemdeck.importer import import_sources
 
 pytestmark = pytest.mark.slow  # real processes, stalls and signals: seconds each
 
@@ -27,7 +27,11 @@ def test_a_signal_during_downloads_removes_the_copy_and_keeps_the_old_catalogue(
     tmp_path: Path, pokemontcg_dir: Path, tcgdex_dir: Path, signum: int, code: int
 ) -> None:
     folder = tmp_path / "cat"
-    import_pokemontcg(str(folder), str(small_pokemontcg(tmp_path, pokemontcg_dir, ["base1"])))
+    import_sources(
+        str(folder),
+        ["pokemontcg"],
+        {"pokemontcg": str(small_pokemontcg(tmp_path, pokemontcg_dir, ["base1"]))},
+    )
     before = (folder / "catalogue.sqlite").read_bytes()
     dex = small_tcgdex(tmp_path, tcgdex_dir, ["sv03", "hgss3"])
     with serve(dex) as (url, state):

@@ -10,7 +10,7 @@ import pytest
 from tests.helpers.mirrors import small_pokemontcg
 from tests.helpers.server import serve
 from totemdeck.catalogue.read import Catalogue
-from totemdeck.importer import ImportFailed, import_pokemontcg
+from totemdeck.importer import ImportFailed, import_sources
 from totemdeck.sources.http import FetchError, Location, check_segment, make_session
 
 
@@ -51,10 +51,14 @@ def _fast_location(url: str, timeout: float = 5.0) -> Location:
 
 def test_second_import_downloads_no_card_file(mirror: Path, tmp_path: Path) -> None:
     with serve(mirror) as (url, state):
-        first = import_pokemontcg(str(tmp_path / "cat"), url)
+        first = import_sources(
+            str(tmp_path / "cat"), ["pokemontcg"], {"pokemontcg": url}
+        ).summaries[0]
         assert first.added == 102 + 230 + 30
         state.log.clear()
-        second = import_pokemontcg(str(tmp_path / "cat"), url)
+        second = import_sources(
+            str(tmp_path / "cat"), ["pokemontcg"], {"pokemontcg": url}
+        ).summaries[0]
     assert second.added == second.updated == 0
     assert second.unchanged == first.added
     assert [p for p in state.requested() if "/cards/" in p] == []
@@ -62,19 +66,21 @@ def test_second_import_downloads_no_card_file(mirror: Path, tmp_path: Path) -> N
 
 def test_changed_updated_at_with_same_content_is_a_304(mirror: Path, tmp_path: Path) -> None:
     with serve(mirror) as (url, state):
-        import_pokemontcg(str(tmp_path / "cat"), url)
+        import_sources(str(tmp_path / "cat"), ["pokemontcg"], {"pokemontcg": url})
         sets = json.loads((mirror / "sets/en.json").read_text())
         sets[0]["updatedAt"] = "2099/01/01 00:00:00"
         (mirror / "sets/en.json").write_text(json.dumps(sets))
         state.log.clear()
-        again = import_pokemontcg(str(tmp_path / "cat"), url)
+        again = import_sources(
+            str(tmp_path / "cat"), ["pokemontcg"], {"pokemontcg": url}
+        ).summaries[0]
     assert ("/cards/en/base1.json", 304) in state.log
     assert again.unchanged == 362 and again.bytes_downloaded < 100_000
 
 
 def test_changed_card_is_updated_and_removed_card_removed(mirror: Path, tmp_path: Path) -> None:
     with serve(mirror) as (url, _state):
-        import_pokemontcg(str(tmp_path / "cat"), url)
+        import_sources(str(tmp_path / "cat"), ["pokemontcg"], {"pokemontcg": url})
         cards = json.loads((mirror / "cards/en/base1.json").read_text())
         cards[0]["hp"] = "999"
         del cards[-1]
@@ -82,7 +88,9 @@ def test_changed_card_is_updated_and_removed_card_removed(mirror: Path, tmp_path
         sets = json.loads((mirror / "sets/en.json").read_text())
         sets[0]["updatedAt"] = "2099/01/01 00:00:00"
         (mirror / "sets/en.json").write_text(json.dumps(sets))
-        again = import_pokemontcg(str(tmp_path / "cat"), url)
+        again = import_sources(
+            str(tmp_path / "cat"), ["pokemontcg"], {"pokemontcg": url}
+        ).summaries[0]
     assert (again.updated, again.removed, again.added) == (1, 1, 0)
     with Catalogue.open(tmp_path / "cat") as cat:
         assert cat.get(cards[0]["id"]).hp == 999  # type: ignore[union-attr]
@@ -91,7 +99,12 @@ def test_changed_card_is_updated_and_removed_card_removed(mirror: Path, tmp_path
 def test_a_500_then_success_is_retried(mirror: Path, tmp_path: Path) -> None:
     with serve(mirror) as (url, state):
         state.faults["/cards/en/sv3.json"] = ["status:500:once"]
-        summary = import_pokemontcg(str(tmp_path / "cat"), url, location=_fast_location(url))
+        summary = import_sources(
+            str(tmp_path / "cat"),
+            ["pokemontcg"],
+            {"pokemontcg": url},
+            locations={"pokemontcg": _fast_location(url)},
+        ).summaries[0]
     assert summary.ok
     assert ("/cards/en/sv3.json", 500) in state.log and ("/cards/en/sv3.json", 200) in state.log
 
@@ -99,7 +112,7 @@ def test_a_500_then_success_is_retried(mirror: Path, tmp_path: Path) -> None:
 def _previous_catalogue(mirror: Path, tmp_path: Path) -> Path:
     folder = tmp_path / "cat"
     with serve(mirror) as (url, _state):
-        import_pokemontcg(str(folder), url)
+        import_sources(str(folder), ["pokemontcg"], {"pokemontcg": url})
     return folder
 
 
@@ -123,7 +136,12 @@ def test_failed_set_leaves_previous_catalogue_intact(
     with serve(mirror) as (url, state):
         state.faults["/cards/en/sv3.json"] = [fault]
         with pytest.raises(ImportFailed) as failed:
-            import_pokemontcg(str(folder), url, location=_fast_location(url))
+            import_sources(
+                str(folder),
+                ["pokemontcg"],
+                {"pokemontcg": url},
+                locations={"pokemontcg": _fast_location(url)},
+            )
     assert [s.set_id for s in failed.value.summary.skipped] == ["sv3"]
     assert message in failed.value.summary.skipped[0].reason
     assert (folder / "catalogue.sqlite").read_bytes() == before
@@ -149,7 +167,13 @@ def test_keep_going_swaps_in_the_rest_and_keeps_the_failed_set(
     (mirror / "sets/en.json").write_text(json.dumps(sets))
     with serve(mirror) as (url, state):
         state.faults["/cards/en/sv3.json"] = ["status:503"]
-        summary = import_pokemontcg(str(folder), url, keep_going=True, location=_fast_location(url))
+        summary = import_sources(
+            str(folder),
+            ["pokemontcg"],
+            {"pokemontcg": url},
+            keep_going=True,
+            locations={"pokemontcg": _fast_location(url)},
+        ).summaries[0]
     assert summary.committed and not summary.ok
     with Catalogue.open(folder) as cat:
         assert cat.get("sv3-125") is not None
@@ -161,7 +185,7 @@ def test_set_id_with_dot_dot_is_refused(mirror: Path, tmp_path: Path) -> None:
     sets.append(dict(sets[0], id="../x"))
     (mirror / "sets/en.json").write_text(json.dumps(sets))
     with serve(mirror) as (url, state), pytest.raises(ImportFailed) as failed:
-        import_pokemontcg(str(tmp_path / "cat"), url)
+        import_sources(str(tmp_path / "cat"), ["pokemontcg"], {"pokemontcg": url})
     skipped = failed.value.summary.skipped
     assert [s.set_id for s in skipped] == ["../x"] and "refused" in skipped[0].reason
     assert not any(".." in p or "/x" in p for p in state.requested())
@@ -178,7 +202,12 @@ def test_slow_response_times_out(mirror: Path, tmp_path: Path) -> None:
         state.faults["/sets/en.json"] = ["slow:2"]
         location = Location(url, session=make_session(retries=0), timeout=(1.0, 0.3))
         with pytest.raises(ImportFailed, match="timed out"):
-            import_pokemontcg(str(tmp_path / "cat"), url, location=location)
+            import_sources(
+                str(tmp_path / "cat"),
+                ["pokemontcg"],
+                {"pokemontcg": url},
+                locations={"pokemontcg": location},
+            )
     assert not (tmp_path / "cat" / "catalogue.sqlite").exists()
 
 
@@ -186,7 +215,12 @@ def test_response_over_the_cap_is_refused(mirror: Path, tmp_path: Path) -> None:
     with serve(mirror) as (url, _state):
         location = Location(url, max_bytes=50_000)
         with pytest.raises(ImportFailed) as failed:
-            import_pokemontcg(str(tmp_path / "cat"), url, location=location)
+            import_sources(
+                str(tmp_path / "cat"),
+                ["pokemontcg"],
+                {"pokemontcg": url},
+                locations={"pokemontcg": location},
+            )
     assert any("cap" in s.reason for s in failed.value.summary.skipped)
 
 
@@ -196,7 +230,9 @@ def test_bad_card_is_rejected_and_the_rest_imported(mirror: Path, tmp_path: Path
     del cards[2]["name"]
     (mirror / "cards/en/base1.json").write_text(json.dumps(cards))
     with serve(mirror) as (url, _state):
-        summary = import_pokemontcg(str(tmp_path / "cat"), url)
+        summary = import_sources(
+            str(tmp_path / "cat"), ["pokemontcg"], {"pokemontcg": url}
+        ).summaries[0]
     assert summary.ok
     assert sorted(r.card_id for r in summary.rejected) == sorted([cards[1]["id"], cards[2]["id"]])
     assert any("supertype" in r.reason for r in summary.rejected)
@@ -204,6 +240,10 @@ def test_bad_card_is_rejected_and_the_rest_imported(mirror: Path, tmp_path: Path
 
 
 def test_local_folder_and_file_url_work_like_http(mirror: Path, tmp_path: Path) -> None:
-    by_dir = import_pokemontcg(str(tmp_path / "a"), str(mirror))
-    by_url = import_pokemontcg(str(tmp_path / "b"), mirror.as_uri())
+    by_dir = import_sources(
+        str(tmp_path / "a"), ["pokemontcg"], {"pokemontcg": str(mirror)}
+    ).summaries[0]
+    by_url = import_sources(
+        str(tmp_path / "b"), ["pokemontcg"], {"pokemontcg": mirror.as_uri()}
+    ).summaries[0]
     assert by_dir.added == by_url.added == 362

@@ -19,9 +19,10 @@ PROVIDER = '''
 """A made-up source for the registry test."""
 
 import json
-import time
 
+from totemdeck.catalogue.rows import canonical_json, card_row
 from totemdeck.sources.interface import ImportSummary
+from totemdeck.sources.records import PrimaryCards, PrimarySet
 
 
 class ShelfSource:
@@ -30,12 +31,12 @@ class ShelfSource:
     layout_marker = "shelf.json"
     merged = False
 
-    def import_into(self, writer, location, options, progress):
+    def fetch(self, state, location, options, progress):
         summary = ImportSummary(source=self.name, origin=location.origin)
         cards = json.loads((location.folder / "shelf.json").read_text("utf-8"))
         for card in cards:
-            writer.put_set(card["set"], self.name, None, None)
-        writer.put_cards(cards)
+            yield PrimarySet(card["set"], None, None)
+        yield PrimaryCards([card_row(card, canonical_json(card)) for card in cards])
         summary.added = len(cards)
         return summary
 

@@ -1,7 +1,8 @@
 """The local card catalogue: the card record, name rules, reading and writing the SQLite file.
 
 The only package that speaks SQL: ``read.Catalogue`` for lookups, ``write.CatalogueWriter``
-for the importer, ``schema`` for the tables.
+(the atomic swap) and the named writes it gives (``writes.CatalogueWrites``) for the
+importer, ``schema`` for the tables.
 """
 
 from totemdeck.catalogue.model import Attack, Card, CardSet

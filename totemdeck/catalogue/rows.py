@@ -18,6 +18,7 @@ __all__ = [
     "canonical_json",
     "card_row",
     "staged_card_row",
+    "staged_source",
 ]
 
 # ``cards`` columns: id, name, name_key, set_id, number_key, supertype, release_date,
@@ -84,3 +85,8 @@ def canonical_json(record: dict[str, Any]) -> str:
     Transforms build records with a fixed key order, so no ``sort_keys`` (it costs ~40%).
     """
     return json.dumps(record, ensure_ascii=False, separators=(",", ":"))
+
+
+def staged_source(source: str, lang: str | None) -> str:
+    """Under which source name a merged source's listing in ``lang`` is staged."""
+    return source if lang is None else f"{source}-{lang}"

@@ -1,7 +1,7 @@
 """The catalogue's tables and where the file lives: the one place its layout is written down.
 
 A table another package needs (a search index, say) is declared here, in ``DDL`` or
-``INDEXES``, and filled through a named method of ``CatalogueWriter``; bump
+``INDEXES``, and filled through a named method of ``writes.CatalogueWrites``; bump
 ``SCHEMA_VERSION`` with any change so older catalogues are rebuilt rather than misread.
 """
 

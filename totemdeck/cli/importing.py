@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import math
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import typer
@@ -51,49 +50,6 @@ class RichProgress:
 
 def _progress(enabled: bool) -> Progress | None:
     return RichProgress() if enabled and sys.stderr.isatty() else None
-
-
-def _layout(folder: str) -> str | None:
-    """Which source a local folder holds, by its layout."""
-    from totemdeck.sources.registry import all_sources
-
-    root = Path(folder.removeprefix("file://"))
-    for source in all_sources():
-        if (root / source.layout_marker).is_file():
-            return source.name
-    return None
-
-
-def _origins(values: list[str], sources: list[str]) -> tuple[list[str], dict[str, str | None]]:
-    """``--from SOURCE=URL_OR_DIR``, or ``--from URL_OR_DIR`` for one source; a bare folder
-    given with the default ``--source all`` imports just the source its layout shows."""
-    from totemdeck.sources.http import BadOrigin
-
-    origins: dict[str, str | None] = {}
-    for value in values:
-        name, sep, place = value.partition("=")
-        if not (place if sep and name in source_names() else value).strip():
-            # an empty value used to fall back to the online source without a word
-            raise BadOrigin(
-                _("--from {value!r}: empty; give a URL or a folder").format(value=value)
-            )
-        if sep and name in source_names():
-            origins[name] = place
-        elif len(sources) == 1:
-            origins[sources[0]] = value
-        elif len(values) == 1 and _layout(value):
-            detected = _layout(value)
-            assert detected is not None
-            return [detected], {detected: value}
-        elif "://" not in value and not Path(value).is_dir():
-            raise BadOrigin(_("--from {value!r}: no such folder").format(value=value))
-        else:
-            raise BadOrigin(
-                _("--from {value!r}: with several sources write --from SOURCE=URL_OR_DIR").format(
-                    value=value
-                )
-            )
-    return sources, origins
 
 
 # --revalidate-days beyond a century means "never"; nan, inf and 1e308 used to overflow
@@ -166,13 +122,14 @@ def import_command(
     Example: totemdeck import --source pokemontcg --from ../shared/data/pokemontcg
     """
     from totemdeck.importer import ImportFailed, NoProgress, import_sources
+    from totemdeck.importer.origins import read_origins
     from totemdeck.report.importing import render_failed, render_import
 
     sources = list(source_names()) if source == "all" else [source]
     langs = tuple(x.strip() for x in lang.split(",") if x.strip())
     if "en" not in langs:
         langs = ("en", *langs)
-    sources, origins = _origins(origin, sources)
+    sources, origins = read_origins(origin, sources)
     try:
         result = import_sources(
             catalogue,

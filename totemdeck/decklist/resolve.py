@@ -267,6 +267,8 @@ class Resolver:
             what = " ".join(x for x in (name, code, number) if x)
             return self._unknown(line, _("no card matches {text!r}").format(text=what), name)
         matching = [c for c in found if self._same_name(name, c)]
+        if not matching and len(sets) > 1:  # "G1" is printed by Gym Heroes, "g1" Generations'
+            matching = self._same_number_elsewhere(name, sets, number, found)  # id
         if matching:
             note = _subset_note(code, number, matching[0])
             return self._checked(line, tuple(matching), "set+number", note=note)
@@ -322,6 +324,19 @@ class Resolver:
         message = self._no_number_message(written, sets)
         known = bool(self.catalogue.by_name(name))
         return self._unknown(line, message, "" if known else name)
+
+    def _same_number_elsewhere(
+        self, name: str, sets: tuple[CardSet, ...], number: str, found: list[Card]
+    ) -> list[Card]:
+        """The prints of that name and number in the code's other sets: a code two sets
+        share (Gym Heroes prints ``G1``, Generations' id is ``g1``) means the one whose card
+        it is."""
+        return [
+            c
+            for card_set in sets
+            for c in self.catalogue.by_set_number(card_set.id, number)
+            if c not in found and self._same_name(name, c)
+        ]
 
     def _other_client(
         self, line: DeckLine, written: Reading, found: list[Card]

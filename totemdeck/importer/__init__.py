@@ -1,10 +1,11 @@
 """Importing card sources into the catalogue: incremental, validated, atomic.
 
-``import_sources`` opens one ``CatalogueWriter`` (build aside, check, swap), lets each
-source (``totemdeck.sources.registry``) import itself into it, re-derives the merge of the
-sources when anything it reads changed, and swaps the new catalogue in only when every
-source succeeded (or ``keep_going``). No SQL here: the writer has a named method for each
-thing the loop and the merge need.
+``import_sources`` opens one ``CatalogueWriter`` (build aside, check, swap), runs each
+source (``totemdeck.sources.registry``), which yields the records it fetched, and stores
+them (``apply.py``: sources never write), re-derives the merge of the sources when anything
+it reads changed, and swaps the new catalogue in only when every source succeeded (or
+``keep_going``). No SQL here: the writes have a named method for each thing the loop and
+the merge need.
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ import json
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
-from totemdeck.catalogue.write import CatalogueWriter
+from totemdeck.catalogue.write import CatalogueWriter, CatalogueWrites
 from totemdeck.importer import merge
+from totemdeck.importer.apply import import_source
 from totemdeck.importer.search_facts import refresh_search_index
 from totemdeck.importer.spanish_facts import refresh_spanish_index
 from totemdeck.importer.summary import (
@@ -47,9 +49,7 @@ __all__ = [
     "Progress",
     "RejectedCard",
     "SkippedSet",
-    "import_pokemontcg",
     "import_sources",
-    "import_tcgdex",
     "run_import",
     "source_names",
 ]
@@ -122,7 +122,7 @@ def run_import(
         force=options.force,
     ) as writer:
         for source, location in sources:
-            summary = source.import_into(writer, location, options, make_progress())
+            summary = import_source(writer, source, location, options, make_progress())
             result.summaries.append(summary)
         result.merge = _merge_if_needed(writer, result.summaries, options.force)
         writer.texts().derive()  # each print's texts in other languages, from its twin's
@@ -149,7 +149,7 @@ def run_import(
 
 
 def _merge_if_needed(
-    writer: CatalogueWriter, summaries: Sequence[ImportSummary], force: bool
+    writer: CatalogueWrites, summaries: Sequence[ImportSummary], force: bool
 ) -> MergeSummary:
     """Derive the merge again when its inputs or its code changed (or ``force``)."""
     key = merge_key(writer)
@@ -162,7 +162,7 @@ def _merge_if_needed(
     return MergeSummary(**json.loads(writer.meta("merge") or "{}"))
 
 
-def merge_key(writer: CatalogueWriter) -> str:
+def merge_key(writer: CatalogueWrites) -> str:
     """What defines the derived merge: the merge's version and code, its override data, and
     how many records each source holds (a changed record shows as a changed import)."""
     code = hashlib.sha256(Path(merge.__file__).read_bytes()).hexdigest()[:16]
@@ -175,7 +175,7 @@ def merge_key(writer: CatalogueWriter) -> str:
     return json.dumps([merge.MERGE_VERSION, code, merge.set_overrides(), counts], sort_keys=True)
 
 
-def merge_sources(writer: CatalogueWriter) -> MergeSummary:
+def merge_sources(writer: CatalogueWrites) -> MergeSummary:
     """Recompute what the merged sources add: their own prints, aliases and set aliases."""
     merged = [s.name for s in all_sources() if s.merged]
     writer.clear_merged(merged)
@@ -198,46 +198,3 @@ def merge_sources(writer: CatalogueWriter) -> MergeSummary:
         writer.put_aliases(plan.aliases)
         total.add(plan.summary)
     return total
-
-
-def import_pokemontcg(
-    catalogue_dir: str | None,
-    origin: str | None = None,
-    *,
-    location: Location | None = None,
-    keep_going: bool = False,
-    force: bool = False,
-    workers: int | None = None,
-) -> ImportSummary:
-    """Import pokemon-tcg-data alone (see ``import_sources``); its summary."""
-    result = import_sources(
-        catalogue_dir,
-        ["pokemontcg"],
-        {"pokemontcg": origin},
-        locations={"pokemontcg": location} if location else None,
-        keep_going=keep_going,
-        force=force,
-        workers=workers,
-    )
-    return result.summaries[0]
-
-
-def import_tcgdex(
-    catalogue_dir: str | None,
-    origin: str | None = None,
-    *,
-    location: Location | None = None,
-    keep_going: bool = False,
-    force: bool = False,
-    workers: int | None = None,
-) -> ImportResult:
-    """Import TCGdex alone (see ``import_sources``)."""
-    return import_sources(
-        catalogue_dir,
-        ["tcgdex"],
-        {"tcgdex": origin},
-        locations={"tcgdex": location} if location else None,
-        keep_going=keep_going,
-        force=force,
-        workers=workers,
-    )

@@ -25,7 +25,7 @@ from totemdeck.catalogue.search.index import (
     SearchRow,
     type_bits,
 )
-from totemdeck.catalogue.write import CatalogueWriter
+from totemdeck.catalogue.writes import CatalogueWrites
 from totemdeck.rules.format import FormatRules, load_format
 from totemdeck.rules.roles import roles_of
 from totemdeck.rules.stages import CatalogueStages
@@ -243,7 +243,7 @@ def format_rows(catalogue: Catalogue, fmt: FormatRules) -> Iterator[tuple[object
         yield (card.id, *format_facts(card, fmt, stages))
 
 
-def refresh_search_index(writer: CatalogueWriter, cards_changed: bool) -> int | None:
+def refresh_search_index(writer: CatalogueWrites, cards_changed: bool) -> int | None:
     """Rebuild the search index when the cards, the code computing it or the format file
     changed. Returns how many rows were written, or None when the stored index was current.
     """

@@ -14,8 +14,11 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 from totemdeck.errors import TotemdeckError
 
 if TYPE_CHECKING:
-    from totemdeck.catalogue.write import CatalogueWriter
+    from collections.abc import Generator
+
+    from totemdeck.catalogue.state import SourceState
     from totemdeck.sources.http import Location
+    from totemdeck.sources.records import Record
 
 __all__ = [
     "CardSource",
@@ -169,14 +172,16 @@ class CardSource(Protocol):
         """False: its prints are the catalogue's records. True: its records are staged and
         merged into the others' (matched prints gain its ids and names; the rest are added)."""
 
-    def import_into(
+    def fetch(
         self,
-        writer: CatalogueWriter,
+        state: SourceState,
         location: Location,
         options: ImportOptions,
         progress: Progress,
-    ) -> ImportSummary:
-        """Fetch what changed at ``location`` and write it through ``writer``.
+    ) -> Generator[Record, None, ImportSummary]:
+        """Fetch what changed at ``location`` since ``state`` (what the last import kept):
+        yield the records to store (``sources.records``), return the summary. It writes
+        nothing: the importer stores each record before resuming it.
 
         A set that cannot be fetched is recorded in the summary's ``skipped`` and keeps its
         previous cards; raise ``ImportFailed`` when nothing can be read at all.

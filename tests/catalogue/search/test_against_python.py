@@ -75,6 +75,7 @@ def atoms(catalogue: Catalogue, cards: list[Card], rng: random.Random) -> Iterat
     set_aliases = catalogue.set_aliases()
     pokemon = [c for c in cards if c.is_pokemon]
     codes = sorted({c.set.ptcgl_code for c in cards if c.set.ptcgl_code})
+    set_ids = {c.set.id.casefold() for c in cards}
     ops = list(OPS)
 
     def pick_word() -> str:
@@ -153,10 +154,13 @@ def atoms(catalogue: Catalogue, cards: list[Card], rng: random.Random) -> Iterat
         elif kind == 13:
             code = rng.choice(codes)
             ids = set(set_aliases.get(code.casefold(), []))
+            by_code = code.casefold() not in set_ids  # a set's own id wins over a code
             yield Atom(
                 f"set:{code}",
-                lambda c, k=code, i=ids: (
-                    c.set.ptcgl_code == k or c.set.id.casefold() == k.casefold() or c.set.id in i
+                lambda c, k=code, i=ids, b=by_code: (
+                    (b and c.set.ptcgl_code == k)
+                    or c.set.id.casefold() == k.casefold()
+                    or c.set.id in i
                 ),
             )
         elif kind == 14:

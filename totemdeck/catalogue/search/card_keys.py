@@ -227,10 +227,13 @@ def describe_cost(term: Term) -> str:
 
 def set_(term: Term, ctx: SearchContext) -> Sql:
     code = term.value.strip()
+    # A set's own id wins over another set's printed code: set:g1 is Generations, not also
+    # Gym Heroes (which prints G1).
     return Sql(
-        "s.set_id IN (SELECT id FROM sets WHERE id = ? COLLATE NOCASE "
-        "OR ptcgl_code = ? COLLATE NOCASE UNION SELECT set_id FROM set_aliases WHERE code = ?)",
-        (code, code, code.casefold()),
+        "s.set_id IN (SELECT id FROM sets WHERE id = ? COLLATE NOCASE OR (ptcgl_code = ? "
+        "COLLATE NOCASE AND NOT EXISTS (SELECT 1 FROM sets WHERE id = ? COLLATE NOCASE)) "
+        "UNION SELECT set_id FROM set_aliases WHERE code = ?)",
+        (code, code, code, code.casefold()),
     )
 
 

@@ -1,7 +1,7 @@
-"""pokemon-tcg-data as a ``CardSource``: incremental, validated, written through the writer.
+"""pokemon-tcg-data as a ``CardSource``: incremental, validated, yielded for the importer.
 
 I/O glue: the client fetches raw payloads, a pure transform turns them into records, each
-record is validated against ``schemas/card.schema.json``, and only what changed is written.
+record is validated against ``schemas/card.schema.json``, and only what changed is yielded.
 Its prints are the catalogue's records (TCGdex is merged into them).
 """
 
@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Generator, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from totemdeck.catalogue.rows import CardRow, canonical_json, card_row
-from totemdeck.catalogue.write import CatalogueWriter
 from totemdeck.i18n import _, speaking
 from totemdeck.schemas import first_error, is_valid_fast
 from totemdeck.sources.http import Fetched, FetchError, Location, check_segment, json_problem
@@ -35,6 +35,10 @@ from totemdeck.sources.pokemontcg.transform import (
     set_updated_at,
 )
 from totemdeck.sources.pools import process_pool, thread_pool
+from totemdeck.sources.records import PrimaryCards, PrimaryCardsGone, PrimarySet, Record
+
+if TYPE_CHECKING:
+    from totemdeck.catalogue.state import SourceState
 
 
 class PokemonTcgSource:
@@ -45,23 +49,24 @@ class PokemonTcgSource:
     layout_marker = "sets/en.json"
     merged = False
 
-    def import_into(
+    def fetch(
         self,
-        writer: CatalogueWriter,
+        state: SourceState,
         location: Location,
         options: ImportOptions,
         progress: Progress,
-    ) -> ImportSummary:
-        return import_pokemontcg_into(writer, location, options, progress)
+    ) -> Generator[Record, None, ImportSummary]:
+        return fetch_pokemontcg(state, location, options, progress)
 
 
 SOURCE = PokemonTcgSource()
 
 
-def import_pokemontcg_into(
-    writer: CatalogueWriter, location: Location, options: ImportOptions, progress: Progress
-) -> ImportSummary:
-    """Import the pokemon-tcg-data dump found at ``location`` into ``writer``.
+def fetch_pokemontcg(
+    state: SourceState, location: Location, options: ImportOptions, progress: Progress
+) -> Generator[Record, None, ImportSummary]:
+    """Fetch the pokemon-tcg-data dump found at ``location``: yield what changed since
+    ``state``, return the summary.
 
     A set whose ``updatedAt`` (or ETag) did not change is not downloaded again, unless
     ``force``. A set that cannot be fetched is recorded in ``summary.skipped`` and keeps its
@@ -82,17 +87,13 @@ def import_pokemontcg_into(
     # on the process pool (CPU), store in set order.
     with thread_pool(options.workers) as pool:
         progress.start(len(raw_sets), "pokemontcg sets")
-        planned = _plan(writer, client, raw_sets, pool, options.force, summary, progress)
+        planned = _plan(state, client, raw_sets, pool, options.force, summary, progress)
         with _cpu_pool(len(planned)) as cpu:
             converted = [_convert(one, client, cpu, summary) for one in planned]
             for one, outcome in zip(planned, converted, strict=True):
                 progress.advance(one.record["id"])
-                _store(writer, one, outcome, summary)
+                yield from _changes(one, outcome, summary)
         progress.finish()
-    writer.set_meta(f"{SOURCE_NAME}_imported_from", location.origin)
-    writer.set_meta(
-        f"{SOURCE_NAME}_imported_at", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-    )
     summary.seconds = time.perf_counter() - started
     return summary
 
@@ -108,7 +109,7 @@ class _Planned:
 
 
 def _plan(
-    writer: CatalogueWriter,
+    state: SourceState,
     client: PokemonTcgClient,
     raw_sets: list[RawSet],
     pool: ThreadPoolExecutor,
@@ -131,15 +132,15 @@ def _plan(
             summary.skipped.append(SkippedSet(set_id, f"malformed set entry ({exc!r})"))
             progress.advance(set_id)
             continue
-        state = writer.set_state(set_id)
-        existing = writer.existing_cards(set_id, SOURCE_NAME)
+        before = state.set_state(set_id)
+        existing = state.existing_cards(set_id)
         updated_at = set_updated_at(raw_set)
-        if not force and state and existing and updated_at and state[0] == updated_at:
+        if not force and before and existing and updated_at and before[0] == updated_at:
             summary.sets_unchanged += 1
             summary.unchanged += len(existing)
             progress.advance(set_id)
             continue
-        etag = None if force or not state else state[1]
+        etag = None if force or not before else before[1]
         job = pool.submit(speaking(client.cards_raw), set_id, etag)  # messages in our language
         planned.append(_Planned(set_rec, existing, updated_at, job))
     return planned
@@ -162,10 +163,8 @@ def _convert(one: _Planned, client: PokemonTcgClient, cpu: Any, summary: ImportS
     return fetched, cpu.submit(records_of_set, fetched.data, one.record, where)
 
 
-def _store(
-    writer: CatalogueWriter, one: _Planned, outcome: _Outcome, summary: ImportSummary
-) -> None:
-    """Write what changed in one set, or record why it was skipped."""
+def _changes(one: _Planned, outcome: _Outcome, summary: ImportSummary) -> Iterator[Record]:
+    """What changed in one set, or (in the summary) why it was skipped."""
     set_id = one.record["id"]
     if isinstance(outcome, str):
         summary.skipped.append(SkippedSet(set_id, outcome or "failed"))
@@ -181,8 +180,8 @@ def _store(
             summary.skipped.append(SkippedSet(set_id, result))
             return
         summary.sets_downloaded += 1
-        _store_set_rows(writer, result, one.existing, summary)
-    writer.put_set(one.record, SOURCE_NAME, one.updated_at, fetched.etag)
+        yield from _set_rows(result, one.existing, summary)
+    yield PrimarySet(one.record, one.updated_at, fetched.etag)
 
 
 # Turning 18,000 cards into records (parse, transform, validate, serialise) is ~2 s of CPU;
@@ -243,13 +242,10 @@ def records_of_set(raw: bytes, set_rec: dict[str, Any], where: str) -> RecordRow
     return rows, rejected
 
 
-def _store_set_rows(
-    writer: CatalogueWriter,
-    result: RecordRows,
-    existing: dict[str, str],
-    summary: ImportSummary,
-) -> None:
-    """Diff one set's new rows against what is stored, then write what changed."""
+def _set_rows(
+    result: RecordRows, existing: dict[str, str], summary: ImportSummary
+) -> Iterator[Record]:
+    """Diff one set's new rows against what is stored; what changed."""
     rows, rejected = result
     summary.rejected += [RejectedCard(card_id, reason) for card_id, reason in rejected]
     changed = []
@@ -266,11 +262,11 @@ def _store_set_rows(
         else:
             summary.updated += 1
         changed.append(row)
-    writer.put_rows(changed)
+    yield PrimaryCards(changed)
     # A card rejected this time keeps its previous record rather than vanishing.
     kept = {card_id for card_id, _reason in rejected}
     gone = [card_id for card_id in existing if card_id not in seen and card_id not in kept]
-    writer.delete_cards(gone)
+    yield PrimaryCardsGone(gone)
     summary.removed += len(gone)
 
 

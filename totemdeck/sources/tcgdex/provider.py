@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import datetime as dt
 import time
-from typing import Any
+from collections.abc import Generator, Iterator
+from typing import TYPE_CHECKING, Any
 
 from totemdeck.catalogue.rows import StagedCardRow, canonical_json, staged_card_row
-from totemdeck.catalogue.write import CatalogueWriter
 from totemdeck.i18n import _
 from totemdeck.schemas import first_error, is_valid_fast
 from totemdeck.sources.http import Fetched, FetchError, Location, check_segment
@@ -26,15 +26,25 @@ from totemdeck.sources.interface import (
     RejectedCard,
     SkippedSet,
 )
+from totemdeck.sources.records import (
+    Record,
+    StagedCards,
+    StagedCardsGone,
+    StagedNames,
+    StagedSetRecord,
+)
 from totemdeck.sources.tcgdex import DEFAULT_URL, SOURCE_NAME
 from totemdeck.sources.tcgdex.client import TcgdexClient, fetch_all
-from totemdeck.sources.tcgdex.texts import Listing, store_texts
+from totemdeck.sources.tcgdex.texts import Listing, text_changes
 from totemdeck.sources.tcgdex.transform import (
     card_record,
     card_updated,
     listed_names,
     staged_set,
 )
+
+if TYPE_CHECKING:
+    from totemdeck.catalogue.state import SourceState
 
 
 class TcgdexSource:
@@ -45,14 +55,14 @@ class TcgdexSource:
     layout_marker = "en/sets.json"
     merged = True
 
-    def import_into(
+    def fetch(
         self,
-        writer: CatalogueWriter,
+        state: SourceState,
         location: Location,
         options: ImportOptions,
         progress: Progress,
-    ) -> ImportSummary:
-        return import_tcgdex_into(writer, location, options, progress)
+    ) -> Generator[Record, None, ImportSummary]:
+        return fetch_tcgdex(state, location, options, progress)
 
 
 SOURCE = TcgdexSource()
@@ -62,9 +72,9 @@ def _now() -> dt.datetime:
     return dt.datetime.now(dt.UTC)
 
 
-def import_tcgdex_into(
-    writer: CatalogueWriter, location: Location, options: ImportOptions, progress: Progress
-) -> ImportSummary:
+def fetch_tcgdex(
+    state: SourceState, location: Location, options: ImportOptions, progress: Progress
+) -> Generator[Record, None, ImportSummary]:
     """Fetch every English TCGdex card (conditionally) and the names in ``options.langs``."""
     started = time.perf_counter()
     force, workers = options.force, options.workers
@@ -84,7 +94,7 @@ def import_tcgdex_into(
             set_ids.append(check_segment(str(entry.get("id", "")), "set id"))
         except FetchError as exc:
             summary.skipped.append(SkippedSet(str(entry.get("id")), str(exc)))
-    stored = writer.staged_sets(SOURCE_NAME)
+    stored = state.staged_sets()
     fresh_after = (_now() - dt.timedelta(days=options.revalidate_days)).isoformat()
 
     def fetch_set(set_id: str) -> Fetched:
@@ -100,41 +110,38 @@ def import_tcgdex_into(
         summary.bytes_downloaded += result.nbytes
         if result.not_modified:
             checked, data = stored[set_id].cards_checked, stored[set_id].data
-            if checked and checked >= fresh_after and _complete(writer, set_id, data["cards"]):
+            if checked and checked >= fresh_after and _complete(state, set_id, data["cards"]):
                 summary.sets_unchanged += 1
                 summary.unchanged += len(data["cards"])
                 continue
             details[set_id] = {"_stored": data, "_etag": result.etag}
         else:
             details[set_id] = {**result.data, "_etag": result.etag}
-    _store_cards(writer, client, details, summary, force, progress, workers)
+    yield from _card_changes(state, client, details, summary, force, progress, workers)
     for lang in options.langs:
         if lang != "en":
-            summary.names[lang], listings, complete = _store_names(
-                writer, client, lang, summary, workers
+            names = _name_changes(state, client, lang, summary, workers)
+            summary.names[lang], listings, complete = yield from names
+            yield from text_changes(
+                state, client, lang, listings, complete, options, summary, progress
             )
-            store_texts(writer, client, lang, listings, complete, options, summary, progress)
-    summary.names["en"] = writer.count_staged_cards(SOURCE_NAME)
-    writer.set_meta(f"{SOURCE_NAME}_imported_from", location.origin)
-    writer.set_meta(
-        f"{SOURCE_NAME}_imported_at", time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
-    )
+    summary.names["en"] = state.count_staged_cards()
     summary.seconds = time.perf_counter() - started
     return summary
 
 
-def _store_cards(
-    writer: CatalogueWriter,
+def _card_changes(
+    state: SourceState,
     client: TcgdexClient,
     details: dict[str, dict[str, Any]],
     summary: ImportSummary,
     force: bool,
     progress: Progress,
     workers: int,
-) -> None:
-    """Every card of every fetched set: conditional fetch, transform, validate, diff, write."""
-    known = writer.staged_cards(SOURCE_NAME)
-    set_of = _stage_sets(writer, details, summary)
+) -> Iterator[Record]:
+    """Every card of every fetched set: conditional fetch, transform, validate, diff."""
+    known = state.staged_cards()
+    set_of = yield from _set_changes(state, details, summary)
     progress.start(len(set_of), "tcgdex cards")
 
     def fetch(card_id: str) -> Fetched:
@@ -155,12 +162,12 @@ def _store_cards(
             if row is not None:
                 rows.append(row)
     progress.finish()
-    writer.stage_cards(SOURCE_NAME, rows)
+    yield StagedCards(rows)
 
 
-def _stage_sets(
-    writer: CatalogueWriter, details: dict[str, dict[str, Any]], summary: ImportSummary
-) -> dict[str, dict[str, Any]]:
+def _set_changes(
+    state: SourceState, details: dict[str, dict[str, Any]], summary: ImportSummary
+) -> Generator[Record, None, dict[str, dict[str, Any]]]:
     """Keep each fetched set and drop cards it no longer lists; its cards → their set record."""
     wanted: dict[str, dict[str, Any]] = {}
     checked = _now().isoformat()
@@ -170,12 +177,12 @@ def _stage_sets(
         except (KeyError, TypeError, AttributeError, ValueError, RecursionError) as exc:
             summary.skipped.append(SkippedSet(set_id, f"malformed set ({exc!r})"[:300]))
             continue
-        writer.stage_set(SOURCE_NAME, set_id, raw_set.get("_etag"), checked, data)
+        yield StagedSetRecord(set_id, raw_set.get("_etag"), checked, data)
         if data["cards"]:
             summary.sets_downloaded += 1
         ids = set(data["cards"])
-        gone = [i for i in writer.staged_card_ids(SOURCE_NAME, set_id) if i not in ids]
-        writer.unstage_cards(SOURCE_NAME, gone)
+        gone = [i for i in state.staged_card_ids(set_id) if i not in ids]
+        yield StagedCardsGone(gone)
         summary.removed += len(gone)
         wanted.update((card_id, data["record"]) for card_id in data["cards"])
     return wanted
@@ -210,18 +217,18 @@ def _card_row(
     return staged_card_row(record, text, fetched.etag, card_updated(raw))
 
 
-def _complete(writer: CatalogueWriter, set_id: str, card_ids: list[str]) -> bool:
+def _complete(state: SourceState, set_id: str, card_ids: list[str]) -> bool:
     """Every card the set lists is stored (a previous run may have failed on some)."""
-    return set(writer.staged_card_ids(SOURCE_NAME, set_id)) >= set(card_ids)
+    return set(state.staged_card_ids(set_id)) >= set(card_ids)
 
 
-def _store_names(
-    writer: CatalogueWriter,
+def _name_changes(
+    state: SourceState,
     client: TcgdexClient,
     lang: str,
     summary: ImportSummary,
     workers: int,
-) -> tuple[int, dict[str, Listing], bool]:
+) -> Generator[Record, None, tuple[int, dict[str, Listing], bool]]:
     """Names in ``lang`` from each set's card list: how many are kept, each set's listing
     (its ETag and card ids) and whether every set listed."""
     try:
@@ -244,8 +251,8 @@ def _store_names(
         listed_here = listed_names(result.data, lang)
         names += listed_here
         listings[set_id] = Listing(result.etag, [card_id for card_id, _l, _n in listed_here])
-    if writer.staged_names(SOURCE_NAME, lang) != set(names):
+    if state.staged_names(lang) != set(names):
         summary.updated_names += 1
         # a complete listing replaces the old one; a partial one only adds
-        writer.stage_names(SOURCE_NAME, lang, names, replace=not failed)
+        yield StagedNames(lang, names, replace=not failed)
     return len(names), listings, not failed

@@ -11,10 +11,10 @@ listing ETag and check time are kept as a staged set of the source ``tcgdex-<lan
 from __future__ import annotations
 
 import datetime as dt
-from typing import NamedTuple
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, NamedTuple
 
 from totemdeck.catalogue.rows import canonical_json
-from totemdeck.catalogue.write import CatalogueWriter
 from totemdeck.schemas import first_error, is_valid_fast
 from totemdeck.sources.http import Fetched, FetchError
 from totemdeck.sources.interface import (
@@ -24,9 +24,12 @@ from totemdeck.sources.interface import (
     RejectedCard,
     SkippedSet,
 )
-from totemdeck.sources.tcgdex import SOURCE_NAME
+from totemdeck.sources.records import Record, StagedSetRecord, StagedTextRows, StagedTextsGone
 from totemdeck.sources.tcgdex.client import TcgdexClient, fetch_all
 from totemdeck.sources.tcgdex.localized import text_record
+
+if TYPE_CHECKING:
+    from totemdeck.catalogue.state import SourceState
 
 
 class Listing(NamedTuple):
@@ -37,12 +40,12 @@ class Listing(NamedTuple):
 
 
 def _stale_sets(
-    writer: CatalogueWriter, lang: str, listings: dict[str, Listing], options: ImportOptions
+    state: SourceState, lang: str, listings: dict[str, Listing], options: ImportOptions
 ) -> list[str]:
     """The sets whose cards' texts are fetched (conditionally): a listing that changed, a
     card not staged yet, or cards last checked over ``revalidate_days`` ago (or ``force``)."""
-    checked = writer.staged_sets(f"{SOURCE_NAME}-{lang}")
-    staged = writer.texts().etags(SOURCE_NAME, lang)
+    checked = state.staged_sets(lang)
+    staged = state.text_etags(lang)
     fresh_after = (dt.datetime.now(dt.UTC) - dt.timedelta(days=options.revalidate_days)).isoformat()
     stale = []
     for set_id, listing in listings.items():
@@ -59,8 +62,8 @@ def _stale_sets(
     return stale
 
 
-def store_texts(
-    writer: CatalogueWriter,
+def text_changes(
+    state: SourceState,
     client: TcgdexClient,
     lang: str,
     listings: dict[str, Listing],
@@ -68,12 +71,11 @@ def store_texts(
     options: ImportOptions,
     summary: ImportSummary,
     progress: Progress,
-) -> None:
-    """Fetch (conditionally) and stage the text of each card of the stale sets in ``lang``.
+) -> Iterator[Record]:
+    """Fetch (conditionally) the text of each card of the stale sets in ``lang``, to stage.
     ``complete``: every set listed, so texts of cards no set lists any more are dropped."""
-    staged = writer.texts()
-    known = staged.etags(SOURCE_NAME, lang)
-    stale = _stale_sets(writer, lang, listings, options)
+    known = state.text_etags(lang)
+    stale = _stale_sets(state, lang, listings, options)
     card_ids = [card_id for set_id in stale for card_id in listings[set_id].card_ids]
 
     def fetch(card_id: str) -> Fetched:
@@ -94,28 +96,27 @@ def store_texts(
             if row is not None:
                 rows.append(row)
     progress.finish()
-    _keep(writer, lang, listings, stale, failed)
-    before = staged.data(SOURCE_NAME, lang) if rows else {}
+    yield from _keep(lang, listings, stale, failed)
+    before = state.text_data(lang) if rows else {}
     changed = [row for row in rows if before.get(row[0]) != row[2]]
-    staged.stage(SOURCE_NAME, lang, rows)
+    yield StagedTextRows(lang, rows)
     listed = {card_id for listing in listings.values() for card_id in listing.card_ids}
     gone = [i for i in known if i not in listed] if complete else []
-    staged.unstage(SOURCE_NAME, lang, gone)
+    yield StagedTextsGone(lang, gone)
     if changed or gone:
         summary.updated_names += 1  # the merge derives the prints' texts again
 
 
 def _keep(
-    writer: CatalogueWriter, lang: str, listings: dict[str, Listing], stale: list[str],
-    failed: set[str],
-) -> None:  # fmt: skip
+    lang: str, listings: dict[str, Listing], stale: list[str], failed: set[str]
+) -> Iterator[Record]:
     """Remember each fetched set's listing ETag and when its cards were checked (not for a
     set with a failed card: the next import asks again)."""
     now = dt.datetime.now(dt.UTC).isoformat()
     for set_id in stale:
         listing = listings[set_id]
         if not failed.intersection(listing.card_ids):
-            writer.stage_set(f"{SOURCE_NAME}-{lang}", set_id, listing.etag, now, {})
+            yield StagedSetRecord(set_id, listing.etag, now, {}, lang=lang)
 
 
 def _row(
