@@ -15,49 +15,47 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
-
-import typer
+from typing import TYPE_CHECKING, Any
 
 from totemdeck import __version__
-from totemdeck.cli.arguments import first_escaped, not_text, text_arguments, usage_error
-from totemdeck.cli.language import add_lang_options, language_argument, localise
-from totemdeck.cli.options import LangOption
+from totemdeck.cli.arguments import (
+    first_escaped,
+    language_argument,
+    not_text,
+    text_arguments,
+    usage_error,
+)
 from totemdeck.cli.output import report_error
 from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import resolve_language
 
-app = typer.Typer(
-    name="totemdeck",
-    help="Card catalogue, deck validator and format upkeep for the Totem Format.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
+if TYPE_CHECKING:
+    import typer
+
+    app: typer.Typer
 
 
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"totemdeck {__version__}")
-        raise typer.Exit(0)
+def __getattr__(name: str) -> Any:
+    """``totemdeck.cli.app``: the typer application, built on first use (``cli.root``)."""
+    if name == "app":
+        from totemdeck.cli.root import app
+
+        return app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")  # i18n: keep
 
 
-@app.callback()
-def _root(
-    version: bool = typer.Option(
-        False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
-    ),
-    _lang: str = LangOption,
-) -> None:
-    """Card catalogue, deck validator and format upkeep for the Totem Format."""
+def add_lang_options(command: Any) -> None:
+    """Give every command of the tree the shared ``--lang`` (``cli.language``)."""
+    from totemdeck.cli import language
+
+    language.add_lang_options(command)
 
 
-def _register() -> None:
-    # Importing the command modules adds their commands to ``app``.
-    from totemdeck.cli import banlist, cards, check, export, importing, rules, serve  # noqa: F401
+def localise(command: Any) -> None:
+    """Translate the tree's help texts into the current language (``cli.language``)."""
+    from totemdeck.cli import language
 
-
-_register()
+    language.localise(command)
 
 
 # A command stopped by a signal exits with the shell's 128 + its number.
@@ -106,6 +104,8 @@ _STOPPING = (signal.SIGINT, signal.SIGTERM)
 
 def _interrupted() -> int:
     """Say so on stderr; 143 for SIGTERM, 130 for Ctrl-C."""
+    import typer
+
     from totemdeck.i18n import _
 
     if _Stops.received == signal.SIGTERM:
@@ -117,10 +117,11 @@ def _interrupted() -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit code instead of raising (``main(argv) -> int``)."""
-    from totemdeck.cli.output import flush_stdout, prepare_streams, stdout_failure
+    from totemdeck.cli.output import Started, flush_stdout, prepare_streams, stdout_failure
     from totemdeck.i18n import use_language
 
     prepare_streams()
+    Started.command = False
     args = dash_query(sys.argv[1:] if argv is None else list(argv))
     try:
         args = text_arguments(args)
@@ -131,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     with use_language(language):
         try:
             code = _run(args)
-        except OSError as exc:  # only from click writing help/usage to a broken stdout
+        except OSError as exc:  # click writing help/usage to a broken stdout, or a bug
             failed = stdout_failure(exc)
             if failed is None:
                 raise
@@ -157,7 +158,19 @@ def dash_query(args: list[str]) -> list[str]:
 
 
 def _run(args: list[str]) -> int:
+    if args == ["--version"]:  # the answer needs no command tree (nor typer): a quick start
+        from totemdeck.cli.output import write_stdout
+
+        try:
+            write_stdout(f"totemdeck {__version__}\n")
+        except TotemdeckError as exc:  # a full or closed stdout
+            report_error(exc)
+            return exc.exit_code
+        return 0
+    import typer
     from typer.main import get_command
+
+    from totemdeck.cli.root import app
 
     command = get_command(app)
     add_lang_options(command)

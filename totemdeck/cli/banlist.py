@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from totemdeck.cli import app
 from totemdeck.cli.options import CatalogueOption, FormatOption, OutputFormat
 from totemdeck.cli.output import EXIT_OK, EXIT_PROBLEMS, inform, say, write_text
+from totemdeck.cli.root import app
 from totemdeck.resources import default_banlist
 
 if TYPE_CHECKING:

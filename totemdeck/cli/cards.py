@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from totemdeck.cli import app
 from totemdeck.cli.check import BanlistOption, FormatFileOption
 from totemdeck.cli.options import (
     CatalogueOption,
@@ -18,6 +17,7 @@ from totemdeck.cli.options import (
     OutputFormat,
 )
 from totemdeck.cli.output import write_text
+from totemdeck.cli.root import app
 from totemdeck.i18n import _
 
 if TYPE_CHECKING:

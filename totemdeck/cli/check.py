@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from totemdeck.cli import app
 from totemdeck.cli.options import (
     CatalogueOption,
     CollectionOption,
@@ -25,6 +24,7 @@ from totemdeck.cli.output import (
     use_colour,
     write_text,
 )
+from totemdeck.cli.root import app
 from totemdeck.i18n import _
 
 if TYPE_CHECKING:

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from totemdeck.cli import app
 from totemdeck.cli.check import BanlistOption, FormatFileOption
 from totemdeck.cli.options import (
     CatalogueOption,
@@ -20,6 +19,7 @@ from totemdeck.cli.options import (
     OutputFormat,
 )
 from totemdeck.cli.output import one_line, require_stdin, use_colour, write_text
+from totemdeck.cli.root import app
 from totemdeck.i18n import _
 
 if TYPE_CHECKING:

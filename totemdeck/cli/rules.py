@@ -6,8 +6,8 @@ from enum import StrEnum
 
 import typer
 
-from totemdeck.cli import app
 from totemdeck.cli.output import write_text
+from totemdeck.cli.root import app
 
 
 class RulesFormat(StrEnum):

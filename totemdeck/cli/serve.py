@@ -11,9 +11,9 @@ from pathlib import Path
 
 import typer
 
-from totemdeck.cli import app
 from totemdeck.cli.check import BanlistOption, FormatFileOption
 from totemdeck.cli.options import CatalogueOption
+from totemdeck.cli.root import app
 from totemdeck.errors import UsageError
 from totemdeck.i18n import _
 
