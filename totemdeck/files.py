@@ -17,10 +17,8 @@ on ``.NAME.lock`` beside the (resolved) target.
 from __future__ import annotations
 
 import errno
-import hashlib
 import os
 import re
-import secrets
 import stat
 import sys
 from collections.abc import Callable, Iterator
@@ -142,6 +140,8 @@ def _write_directly(target: Path, data: bytes) -> None:
 
 def _temporary_name(target: Path) -> Path:
     """A short temporary name beside the target: a legal 255-byte name leaves it room."""
+    import secrets  # here: reading files (a cold start) never needs it
+
     return target.with_name(f".totemdeck-{secrets.token_hex(4)}.tmp")
 
 
@@ -320,6 +320,8 @@ def lock_path(path: str | os.PathLike[str]) -> Path:
     target = resolve_target(path)
     name = f".{target.name}.lock"
     if len(os.fsencode(name)) > 255:
+        import hashlib  # here: OpenSSL's load is felt at every cold start
+
         digest = hashlib.sha256(os.fsencode(target.name)).hexdigest()[:16]
         name = f".totemdeck-{digest}.lock"
     return target.with_name(name)

@@ -38,9 +38,9 @@ if TYPE_CHECKING:
 def __getattr__(name: str) -> Any:
     """``totemdeck.cli.app``: the typer application, built on first use (``cli.root``)."""
     if name == "app":
-        from totemdeck.cli.root import app
+        from totemdeck.cli.root import load_all
 
-        return app
+        return load_all()
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")  # i18n: keep
 
 
@@ -167,30 +167,22 @@ def _run(args: list[str]) -> int:
             report_error(exc)
             return exc.exit_code
         return 0
-    import typer
-    from typer.main import get_command
+    from totemdeck.cli.output import Finished
+    from totemdeck.cli.quick import plan
 
-    from totemdeck.cli.root import app
-
-    command = get_command(app)
-    add_lang_options(command)
-    localise(command)
+    quick = plan(args)  # a plain check, totem or card search: read without typer
     try:
         with _signals_unwind():
-            result = command.main(args=args, prog_name="totemdeck", standalone_mode=False)
+            result = _with_typer(args) if quick is None else quick()
             if _Stops.received is not None:  # typer returned 130 for the interruption
                 return _interrupted()
-    except typer.Exit as done:
+    except Finished as done:  # a command's own exit code
         return done.exit_code
-    except (typer.Abort, KeyboardInterrupt):
+    except KeyboardInterrupt:
         return _interrupted()
     except TotemdeckError as exc:  # every expected failure, each kind with its exit code
         report_error(exc)
         return exc.exit_code
-    except typer.TyperException as exc:  # usage errors: unknown option, bad value…
-        usage_error(exc)
-        code: int = exc.exit_code
-        return code
     except UnicodeEncodeError as exc:  # a file name's bytes met where text was needed
         escaped = first_escaped(args)
         if escaped is None or max(exc.object[exc.start : exc.end]) < "\udc80":
@@ -198,6 +190,29 @@ def _run(args: list[str]) -> int:
         failure = not_text(escaped)
         report_error(failure)
         return failure.exit_code
+    return result if isinstance(result, int) else 0
+
+
+def _with_typer(args: list[str]) -> int:
+    """Build the command tree (what ``args`` need of it) and let typer read and run them."""
+    import typer
+    from typer.main import get_command
+
+    from totemdeck.cli.root import load_for
+
+    command = get_command(load_for(args))
+    add_lang_options(command)
+    localise(command)
+    try:
+        result = command.main(args=args, prog_name="totemdeck", standalone_mode=False)
+    except typer.Exit as done:
+        return done.exit_code
+    except typer.Abort:
+        return _interrupted()
+    except typer.TyperException as exc:  # usage errors: unknown option, bad value…
+        usage_error(exc)
+        code: int = exc.exit_code
+        return code
     # click returns the code of a ``typer.Exit`` instead of raising it when not standalone
     return result if isinstance(result, int) else 0
 

@@ -22,6 +22,7 @@ __all__ = [
     "EXIT_OK",
     "EXIT_PROBLEMS",
     "EXIT_USAGE",
+    "Finished",
     "InputClosed",
     "OutputError",
     "prepare_streams",
@@ -40,6 +41,14 @@ class OutputError(TotemdeckError):
     """Standard output is closed or cannot take the report (a full disk…): exit 2."""
 
     exit_code = EXIT_USAGE
+
+
+class Finished(Exception):  # not an error: the end of a command
+    """A command ends here with ``exit_code`` (raised through typer or the quick path)."""
+
+    def __init__(self, exit_code: int) -> None:
+        super().__init__(exit_code)
+        self.exit_code = exit_code
 
 
 class InputClosed(TotemdeckError):
@@ -171,9 +180,7 @@ def write_text(text: str) -> None:
     Raises ``OutputError`` when stdout is closed or cannot be written (``/dev/full``).
     """
     if not write_stdout(text):
-        import typer
-
-        raise typer.Exit(EXIT_OK)
+        raise Finished(EXIT_OK)
 
 
 def write_stdout(text: str) -> bool:
