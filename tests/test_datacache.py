@@ -74,7 +74,10 @@ def test_a_broken_banlist_is_refused_however_often_it_is_read(tmp_path: Path) ->
     path = tmp_path / "banlist.yaml"
     path.write_text(BANLIST.format(reason="it ends games on turn one"), encoding="utf-8")
     banlist_in_force(path)
-    path.write_text(BANLIST.format(reason="it ends games on turn one").replace("since", "sinse"), encoding="utf-8")
+    path.write_text(
+        BANLIST.format(reason="it ends games on turn one").replace("since", "sinse"),
+        encoding="utf-8",
+    )
     for _ in range(2):
         with pytest.raises(BanlistError):
             banlist_in_force(path)
