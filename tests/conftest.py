@@ -7,6 +7,7 @@ import ipaddress
 import os
 import shutil
 import socket
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,6 +24,11 @@ settings.register_profile("totemdeck", deadline=None, suppress_health_check=[Hea
 settings.load_profile("totemdeck")
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# The parsed-data cache (totemdeck.datacache) of the tests is their own, in and out of the
+# processes they start: a run never reads or writes the person's ~/.cache/totemdeck.
+_CACHE = tempfile.TemporaryDirectory(prefix="totemdeck-test-cache-")
+os.environ["TOTEMDECK_CACHE"] = _CACHE.name
 SHARED_DATA = (ROOT.parent / "shared" / "data").resolve()
 POKEMONTCG = SHARED_DATA / "pokemontcg"
 TCGDEX = SHARED_DATA / "tcgdex" / "v2"

@@ -1,4 +1,8 @@
-"""Files shipped with totemdeck that also live at the top of the source tree (banlist.yaml)."""
+"""Files shipped with totemdeck: its data files (``totemdeck/data``), and those that also live
+at the top of the source tree (banlist.yaml).
+
+Read by path, beside this module: ``importlib.resources`` would cost a cold start its import.
+"""
 
 from __future__ import annotations
 
@@ -17,3 +21,8 @@ def default_banlist() -> Path:
         if candidate.is_file():
             return candidate
     return here
+
+
+def packaged_text(name: str) -> str:
+    """The text of ``totemdeck/data/<name>`` (``format.yaml``, ``set_codes.yaml``…)."""
+    return (_PACKAGE / "data" / name).read_text("utf-8")

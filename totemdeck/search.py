@@ -184,9 +184,9 @@ def _installed_banlist() -> Banlist:
 
 @lru_cache(maxsize=4)
 def _banlist_at(stamp: tuple[str, int]) -> Banlist:
-    from totemdeck.banlist import load_banlist
+    from totemdeck.api.banlists import banlist_in_force  # the banlist's text remembered
 
-    return load_banlist(stamp[0]).banlist
+    return banlist_in_force(stamp[0])
 
 
 @lru_cache(maxsize=16)

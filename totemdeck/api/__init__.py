@@ -3,53 +3,112 @@ from Python alike.
 
 Each verb takes plain values and returns result objects; the renderers in
 ``totemdeck.report`` turn those into text or JSON; the CLI and the web app only parse what
-a person sent. The verbs live by subject in the modules beside this one.
+a person sent. The verbs live by subject in the modules beside this one, and each loads
+when first asked for (PEP 562), so a command imports only the verbs it calls.
 """
 
-from totemdeck.api.collection import (
-    COLLECTION_ENV,
-    best_totems,
-    deck_coverage,
-    draft_for,
-    missing_decklist,
-    owned_copies,
-    owned_prints,
-    read_collection,
-)
-from totemdeck.api.core import (
-    CardFacts,
-    RuleDoc,
-    RulesFileError,
-    TotemLookup,
-    TotemRow,
-    UnknownRule,
-    card_facts,
-    explain_rules,
-    find_card,
-    load_rules,
-    lookup_totem,
-    make_checker,
-    pieces_of,
-    read_deck,
-    share_link_of,
-    totem_table,
-)
-from totemdeck.api.table import table_seat
+from __future__ import annotations
 
+import importlib
+from typing import TYPE_CHECKING, Any
+
+# Public name → the module beside this one that defines it.
+_VERBS = {
+    **dict.fromkeys(
+        (
+            "COLLECTION_ENV",
+            "best_totems",
+            "deck_coverage",
+            "draft_for",
+            "missing_decklist",
+            "owned_copies",
+            "owned_prints",
+            "read_collection",
+        ),
+        "totemdeck.api.collection",
+    ),
+    **dict.fromkeys(
+        (
+            "CardFacts",
+            "RuleDoc",
+            "RulesFileError",
+            "TotemLookup",
+            "UnknownRule",
+            "card_facts",
+            "explain_rules",
+            "find_card",
+            "load_rules",
+            "lookup_totem",
+            "make_checker",
+            "pieces_of",
+            "read_deck",
+            "share_link_of",
+            "totem_table",
+        ),
+        "totemdeck.api.core",
+    ),
+    "table_seat": "totemdeck.api.table",
+    "TotemRow": "totemdeck.rules.audit",  # what ``totem_table`` returns
+    # What the faces hand to the verbs or get back from them, and the verbs of other rooms:
+    # one front door for the CLI and the web app (tests/cli/test_front_door.py counts).
+    "check_banlist": "totemdeck.banlist.checks",
+    **dict.fromkeys(("add_entry", "remove_entries", "resolve_ban_name"), "totemdeck.banlist.edit"),
+    **dict.fromkeys(
+        ("BanlistError", "BanlistFile", "BanlistProblem", "BanlistUnreadable", "load_banlist"),
+        "totemdeck.banlist.io",
+    ),
+    "Catalogue": "totemdeck.catalogue.read",
+    "default_dir": "totemdeck.catalogue.schema",
+    "Coverage": "totemdeck.collection",
+    **dict.fromkeys(("DecklistError", "read_decklist"), "totemdeck.decklist.read"),
+    **dict.fromkeys(("ExportRefused", "export_deck"), "totemdeck.export.formats"),
+    **dict.fromkeys(("BanEntry", "Banlist"), "totemdeck.rules.banlist"),
+    "RuleContext": "totemdeck.rules.deck",
+    **dict.fromkeys(("CheckedDeck", "Checker", "Report"), "totemdeck.rules.engine"),
+    **dict.fromkeys(("FormatRules", "load_format"), "totemdeck.rules.format"),
+    "ShareCodeError": "totemdeck.sharecode",
+    **dict.fromkeys(("check_card_name", "deck_stats"), "totemdeck.stats"),
+}
+
+# Written out (not derived from _VERBS) so linters and readers see it; a test keeps them equal.
 __all__ = [
     "COLLECTION_ENV",
+    "BanEntry",
+    "Banlist",
+    "BanlistError",
+    "BanlistFile",
+    "BanlistProblem",
+    "BanlistUnreadable",
     "CardFacts",
+    "Catalogue",
+    "CheckedDeck",
+    "Checker",
+    "Coverage",
+    "DecklistError",
+    "ExportRefused",
+    "FormatRules",
+    "Report",
+    "RuleContext",
     "RuleDoc",
     "RulesFileError",
+    "ShareCodeError",
     "TotemLookup",
     "TotemRow",
     "UnknownRule",
+    "add_entry",
     "best_totems",
     "card_facts",
+    "check_banlist",
+    "check_card_name",
     "deck_coverage",
+    "deck_stats",
+    "default_dir",
     "draft_for",
     "explain_rules",
+    "export_deck",
     "find_card",
+    "load_banlist",
+    "load_format",
     "load_rules",
     "lookup_totem",
     "make_checker",
@@ -59,7 +118,75 @@ __all__ = [
     "pieces_of",
     "read_collection",
     "read_deck",
+    "read_decklist",
+    "remove_entries",
+    "resolve_ban_name",
     "share_link_of",
     "table_seat",
     "totem_table",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    module = _VERBS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")  # i18n: keep
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value  # later lookups skip this function
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_VERBS})
+
+
+if TYPE_CHECKING:  # what type checkers and editors see
+    from totemdeck.api.collection import (
+        COLLECTION_ENV,
+        best_totems,
+        deck_coverage,
+        draft_for,
+        missing_decklist,
+        owned_copies,
+        owned_prints,
+        read_collection,
+    )
+    from totemdeck.api.core import (
+        CardFacts,
+        RuleDoc,
+        RulesFileError,
+        TotemLookup,
+        UnknownRule,
+        card_facts,
+        explain_rules,
+        find_card,
+        load_rules,
+        lookup_totem,
+        make_checker,
+        pieces_of,
+        read_deck,
+        share_link_of,
+        totem_table,
+    )
+    from totemdeck.api.table import table_seat
+    from totemdeck.banlist.checks import check_banlist
+    from totemdeck.banlist.edit import add_entry, remove_entries, resolve_ban_name
+    from totemdeck.banlist.io import (
+        BanlistError,
+        BanlistFile,
+        BanlistProblem,
+        BanlistUnreadable,
+        load_banlist,
+    )
+    from totemdeck.catalogue.read import Catalogue
+    from totemdeck.catalogue.schema import default_dir
+    from totemdeck.collection import Coverage
+    from totemdeck.decklist.read import DecklistError, read_decklist
+    from totemdeck.export.formats import ExportRefused, export_deck
+    from totemdeck.rules.audit import TotemRow
+    from totemdeck.rules.banlist import BanEntry, Banlist
+    from totemdeck.rules.deck import RuleContext
+    from totemdeck.rules.engine import CheckedDeck, Checker, Report
+    from totemdeck.rules.format import FormatRules, load_format
+    from totemdeck.sharecode import ShareCodeError
+    from totemdeck.stats import check_card_name, deck_stats

@@ -11,7 +11,7 @@ import os
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.read import Catalogue
@@ -19,17 +19,18 @@ from totemdeck.decklist.model import Decklist
 from totemdeck.errors import NotFound, UsageError
 from totemdeck.findings.registry import REGISTRY, RuleDoc, by_code
 from totemdeck.i18n import _
-from totemdeck.rules.audit import TotemRow
 from totemdeck.rules.banlist import Banlist
 from totemdeck.rules.engine import CheckedDeck, Checker
 from totemdeck.rules.format import FormatRules, load_format
 from totemdeck.rules.totem import TotemNumbers, why_not_totem
 
+if TYPE_CHECKING:  # the audit loads with the one verb that needs it (``totem --all``)
+    from totemdeck.rules.audit import TotemRow
+
 __all__ = [
     "CardFacts",
     "RuleDoc",
     "TotemLookup",
-    "TotemRow",
     "UnknownRule",
     "card_facts",
     "explain_rules",
@@ -55,12 +56,17 @@ def load_rules(
     banlist: PathLike | None = None, format_file: PathLike | None = None
 ) -> tuple[Banlist, FormatRules]:
     """The banlist (default: ./banlist.yaml, else the installed one) and format parameters."""
-    from totemdeck.banlist import BanlistError, load_banlist
+    from totemdeck.api.banlists import banlist_in_force
+    from totemdeck.errors import TotemdeckError
     from totemdeck.resources import default_banlist
 
     try:
-        bans = load_banlist(banlist or default_banlist()).banlist
-    except BanlistError as exc:
+        bans = banlist_in_force(banlist or default_banlist())
+    except TotemdeckError as exc:
+        from totemdeck.banlist import BanlistError
+
+        if not isinstance(exc, BanlistError):
+            raise
         raise RulesFileError(
             _("{problem} (run `totemdeck banlist check` for every problem)").format(problem=exc)
         ) from exc

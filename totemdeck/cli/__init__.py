@@ -15,49 +15,47 @@ import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
 from types import FrameType
-
-import typer
+from typing import TYPE_CHECKING, Any
 
 from totemdeck import __version__
-from totemdeck.cli.arguments import first_escaped, not_text, text_arguments, usage_error
-from totemdeck.cli.language import add_lang_options, language_argument, localise
-from totemdeck.cli.options import LangOption
+from totemdeck.cli.arguments import (
+    first_escaped,
+    language_argument,
+    not_text,
+    text_arguments,
+    usage_error,
+)
 from totemdeck.cli.output import report_error
 from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import resolve_language
 
-app = typer.Typer(
-    name="totemdeck",
-    help="Card catalogue, deck validator and format upkeep for the Totem Format.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-)
+if TYPE_CHECKING:
+    import typer
+
+    app: typer.Typer
 
 
-def _version(value: bool) -> None:
-    if value:
-        typer.echo(f"totemdeck {__version__}")
-        raise typer.Exit(0)
+def __getattr__(name: str) -> Any:
+    """``totemdeck.cli.app``: the typer application, built on first use (``cli.root``)."""
+    if name == "app":
+        from totemdeck.cli.root import load_all
+
+        return load_all()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")  # i18n: keep
 
 
-@app.callback()
-def _root(
-    version: bool = typer.Option(
-        False, "--version", callback=_version, is_eager=True, help="Show the version and exit."
-    ),
-    _lang: str = LangOption,
-) -> None:
-    """Card catalogue, deck validator and format upkeep for the Totem Format."""
+def add_lang_options(command: Any) -> None:
+    """Give every command of the tree the shared ``--lang`` (``cli.language``)."""
+    from totemdeck.cli import language
+
+    language.add_lang_options(command)
 
 
-def _register() -> None:
-    # Importing the command modules adds their commands to ``app``.
-    from totemdeck.cli import banlist, cards, check, export, importing, rules, serve  # noqa: F401
+def localise(command: Any) -> None:
+    """Translate the tree's help texts into the current language (``cli.language``)."""
+    from totemdeck.cli import language
 
-
-_register()
+    language.localise(command)
 
 
 # A command stopped by a signal exits with the shell's 128 + its number.
@@ -106,6 +104,8 @@ _STOPPING = (signal.SIGINT, signal.SIGTERM)
 
 def _interrupted() -> int:
     """Say so on stderr; 143 for SIGTERM, 130 for Ctrl-C."""
+    import typer
+
     from totemdeck.i18n import _
 
     if _Stops.received == signal.SIGTERM:
@@ -117,10 +117,11 @@ def _interrupted() -> int:
 
 def main(argv: list[str] | None = None) -> int:
     """Run the CLI; returns the exit code instead of raising (``main(argv) -> int``)."""
-    from totemdeck.cli.output import flush_stdout, prepare_streams, stdout_failure
+    from totemdeck.cli.output import Started, flush_stdout, prepare_streams, stdout_failure
     from totemdeck.i18n import use_language
 
     prepare_streams()
+    Started.command = False
     args = dash_query(sys.argv[1:] if argv is None else list(argv))
     try:
         args = text_arguments(args)
@@ -131,7 +132,7 @@ def main(argv: list[str] | None = None) -> int:
     with use_language(language):
         try:
             code = _run(args)
-        except OSError as exc:  # only from click writing help/usage to a broken stdout
+        except OSError as exc:  # click writing help/usage to a broken stdout, or a bug
             failed = stdout_failure(exc)
             if failed is None:
                 raise
@@ -157,27 +158,31 @@ def dash_query(args: list[str]) -> list[str]:
 
 
 def _run(args: list[str]) -> int:
-    from typer.main import get_command
+    if args == ["--version"]:  # the answer needs no command tree (nor typer): a quick start
+        from totemdeck.cli.output import write_stdout
 
-    command = get_command(app)
-    add_lang_options(command)
-    localise(command)
+        try:
+            write_stdout(f"totemdeck {__version__}\n")
+        except TotemdeckError as exc:  # a full or closed stdout
+            report_error(exc)
+            return exc.exit_code
+        return 0
+    from totemdeck.cli.output import Finished
+    from totemdeck.cli.quick import plan
+
+    quick = plan(args)  # a plain check, totem or card search: read without typer
     try:
         with _signals_unwind():
-            result = command.main(args=args, prog_name="totemdeck", standalone_mode=False)
+            result = _with_typer(args) if quick is None else quick()
             if _Stops.received is not None:  # typer returned 130 for the interruption
                 return _interrupted()
-    except typer.Exit as done:
+    except Finished as done:  # a command's own exit code
         return done.exit_code
-    except (typer.Abort, KeyboardInterrupt):
+    except KeyboardInterrupt:
         return _interrupted()
     except TotemdeckError as exc:  # every expected failure, each kind with its exit code
         report_error(exc)
         return exc.exit_code
-    except typer.TyperException as exc:  # usage errors: unknown option, bad value…
-        usage_error(exc)
-        code: int = exc.exit_code
-        return code
     except UnicodeEncodeError as exc:  # a file name's bytes met where text was needed
         escaped = first_escaped(args)
         if escaped is None or max(exc.object[exc.start : exc.end]) < "\udc80":
@@ -185,6 +190,29 @@ def _run(args: list[str]) -> int:
         failure = not_text(escaped)
         report_error(failure)
         return failure.exit_code
+    return result if isinstance(result, int) else 0
+
+
+def _with_typer(args: list[str]) -> int:
+    """Build the command tree (what ``args`` need of it) and let typer read and run them."""
+    import typer
+    from typer.main import get_command
+
+    from totemdeck.cli.root import load_for
+
+    command = get_command(load_for(args))
+    add_lang_options(command)
+    localise(command)
+    try:
+        result = command.main(args=args, prog_name="totemdeck", standalone_mode=False)
+    except typer.Exit as done:
+        return done.exit_code
+    except typer.Abort:
+        return _interrupted()
+    except typer.TyperException as exc:  # usage errors: unknown option, bad value…
+        usage_error(exc)
+        code: int = exc.exit_code
+        return code
     # click returns the code of a ``typer.Exit`` instead of raising it when not standalone
     return result if isinstance(result, int) else 0
 

@@ -12,12 +12,29 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Sequence
 from typing import Any
-
-import typer
 
 from totemdeck.errors import UsageError
 from totemdeck.i18n import _
+
+LANG_FLAG = "--lang"
+LANG_HELP = (
+    "Language of the output and the help (en, es); default: TOTEMDECK_LANG, else the locale."
+)
+
+
+def language_argument(argv: Sequence[str]) -> str | None:
+    """The value of the last ``--lang X`` / ``--lang=X`` before any ``--``."""
+    found: str | None = None
+    for index, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == LANG_FLAG and index + 1 < len(argv):
+            found = argv[index + 1]
+        elif arg.startswith(LANG_FLAG + "="):
+            found = arg.partition("=")[2]
+    return found
 
 
 class NotText(UsageError):
@@ -59,10 +76,10 @@ def usage_error(error: Any) -> None:
     """A click usage error (typer's ``TyperException``) as
     ``totemdeck: error: No such option: --nope`` in one line; on a terminal, the hint
     ``try 'totemdeck check --help'`` follows, as click's own three lines had it."""
-    from totemdeck.cli.output import one_line
+    from totemdeck.cli.output import one_line, to_stderr
 
-    typer.echo(f"totemdeck: error: {one_line(error.format_message())}", err=True)
+    to_stderr(f"totemdeck: error: {one_line(error.format_message())}")
     ctx = getattr(error, "ctx", None)
     if ctx is not None and sys.stderr is not None and sys.stderr.isatty():
         hint = _("try '{command} --help' for help").format(command=ctx.command_path)
-        typer.echo(f"  ({hint})", err=True)
+        to_stderr(f"  ({hint})")

@@ -9,15 +9,15 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from totemdeck.cli import app
 from totemdeck.cli.options import CatalogueOption, FormatOption, OutputFormat
 from totemdeck.cli.output import EXIT_OK, EXIT_PROBLEMS, inform, say, write_text
+from totemdeck.cli.root import app
 from totemdeck.resources import default_banlist
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from totemdeck.banlist.io import BanlistFile, BanlistProblem
+    from totemdeck.api import BanlistFile, BanlistProblem
 
 banlist_app = typer.Typer(help="Check and edit the banlist (banlist.yaml).", no_args_is_help=True)
 app.add_typer(banlist_app, name="banlist")
@@ -27,7 +27,7 @@ FileArgument = typer.Argument(None, help="Banlist file (default: ./banlist.yaml)
 
 def _load(path: Path | None) -> BanlistFile:
     """The banlist; a ``BanlistError`` (exit 1, or 2 unreadable) lists every problem."""
-    from totemdeck.banlist.io import load_banlist
+    from totemdeck.api import load_banlist
 
     return load_banlist(path or default_banlist())
 
@@ -46,9 +46,13 @@ def check(
     Exit 0 clean, 1 problems, 2 unreadable file or no catalogue.
     Example: totemdeck banlist check banlist.yaml
     """
-    from totemdeck.banlist.checks import check_banlist
-    from totemdeck.banlist.io import BanlistError, BanlistUnreadable, load_banlist
-    from totemdeck.catalogue import Catalogue
+    from totemdeck.api import (
+        BanlistError,
+        BanlistUnreadable,
+        Catalogue,
+        check_banlist,
+        load_banlist,
+    )
 
     path = str(file or default_banlist())
     banfile: BanlistFile | None = None
@@ -121,9 +125,7 @@ def add(
 
     Example: totemdeck banlist add "Lysandre's Trump Card" --reason "Too strong"
     """
-    from totemdeck.banlist.edit import add_entry, resolve_ban_name
-    from totemdeck.catalogue import Catalogue
-    from totemdeck.rules.banlist import BanEntry
+    from totemdeck.api import BanEntry, Catalogue, add_entry, resolve_ban_name
 
     path = file or default_banlist()
     _load(path)  # a broken or unreadable file says so before the catalogue is opened
@@ -142,7 +144,7 @@ def remove(
     file: Path = typer.Option(None, "--file", help="Banlist file (default: ./banlist.yaml)."),
 ) -> None:
     """Remove every entry of a name. Example: totemdeck banlist remove "Red Card" """
-    from totemdeck.banlist.edit import remove_entries
+    from totemdeck.api import remove_entries
 
     path = file or default_banlist()
     today = dt.date.today().isoformat()

@@ -2,14 +2,12 @@
 
 from __future__ import annotations
 
-from enum import StrEnum
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import typer
 
-from totemdeck.cli import app
 from totemdeck.cli.check import BanlistOption, FormatFileOption
+from totemdeck.cli.choices import SearchFormat, SearchOrder
 from totemdeck.cli.options import (
     CatalogueOption,
     CollectionOption,
@@ -18,30 +16,13 @@ from totemdeck.cli.options import (
     OutputFormat,
 )
 from totemdeck.cli.output import write_text
-from totemdeck.i18n import _
+from totemdeck.cli.root import app
+from totemdeck.cli.searching import run_search
 
-if TYPE_CHECKING:
-    from totemdeck.catalogue import Catalogue
-    from totemdeck.rules.banlist import Banlist
-    from totemdeck.rules.format import FormatRules
+__all__ = ["SearchFormat", "SearchOrder", "card_app", "search", "show"]
 
 card_app = typer.Typer(help="Look cards up in the catalogue.", no_args_is_help=True)
 app.add_typer(card_app, name="card")
-
-
-class SearchFormat(StrEnum):
-    text = "text"
-    json = "json"
-    csv = "csv"
-
-
-class SearchOrder(StrEnum):
-    name = "name"
-    hp = "hp"
-    released = "released"
-    set = "set"
-    type = "type"
-    column = "column"
 
 
 @card_app.command("search")
@@ -66,71 +47,20 @@ def search(
     collection: str = CollectionOption,
 ) -> None:
     """Search cards. Example: totemdeck card search 'totem:sv3-125 t:supporter o:draw'"""
-    from totemdeck.catalogue import Catalogue
-    from totemdeck.search import search_cards
-
-    query = query.lstrip()  # a query starting with "-" arrives with a space before it
-    bans = fmt = None  # the defaults load only if a key needs them (a cold start stays quick)
-    if banlist is not None or format_file is not None:
-        from totemdeck.api import load_rules
-
-        bans, fmt = load_rules(banlist, format_file)
-    with Catalogue.open(catalogue) as cat:
-        owned = _owned(cat, collection, bans, fmt, lang) if collection else None
-        result = search_cards(
-            cat,
-            query,
-            order=order.value,
-            reverse=reverse,
-            limit=limit or None,
-            prints=prints,
-            lang=lang,
-            banlist=bans,
-            format_rules=fmt,
-            owned=owned,
-        )
-    if output is not SearchFormat.text:
-        from totemdeck.rules.format import load_format
-    if output is SearchFormat.json:
-        from totemdeck.report.search import render_json
-
-        write_text(render_json(result, query, prints, lang, fmt or load_format()))
-        return
-    if output is SearchFormat.csv:
-        from totemdeck.report.search import render_csv
-
-        write_text(render_csv(result, lang, fmt or load_format()))
-        return
-    from totemdeck.report.search import render_text
-
-    head = _("query: {explanation}").format(explanation=result.explanation) + "\n"
-    head = head if explain_query else ""
-    write_text(head + render_text(result, lang))
-    if not result.cards:
-        typer.echo(_("no card matches the query"), err=True)
-    elif result.total > len(result.cards):
-        typer.echo(
-            _("{shown} of {total} shown (--limit 0 lists them all)").format(
-                shown=len(result.cards), total=result.total
-            ),
-            err=True,
-        )
-
-
-def _owned(
-    cat: Catalogue, collection: str, bans: Banlist | None, fmt: FormatRules | None, lang: str
-) -> dict[str, int]:
-    """Copies of each print the collection holds, for ``own:`` (its unknown lines on stderr)."""
-    import sys
-
-    from totemdeck.api import owned_prints, read_collection
-    from totemdeck.report.collection import render_collection_problems
-    from totemdeck.rules.engine import Checker
-
-    owned = read_collection(cat, collection)
-    if owned.findings:
-        sys.stderr.write(render_collection_problems(owned))
-    return owned_prints(Checker(cat, fmt=fmt, banlist=bans, lang=lang), owned)
+    run_search(
+        query=query,
+        prints=prints,
+        order=order,
+        reverse=reverse,
+        limit=limit,
+        lang=lang,
+        explain_query=explain_query,
+        catalogue=catalogue,
+        output=output,
+        banlist=banlist,
+        format_file=format_file,
+        collection=collection,
+    )
 
 
 @card_app.command("show")
@@ -141,9 +71,8 @@ def show(
     output: OutputFormat = FormatOption,
 ) -> None:
     """Show one print. Example: totemdeck card show sv3-125"""
-    from totemdeck.api import card_facts, find_card
-    from totemdeck.catalogue import Catalogue
-    from totemdeck.report.card import render_card, render_card_json
+    from totemdeck.api import Catalogue, card_facts, find_card
+    from totemdeck.report import render_card, render_card_json
 
     with Catalogue.open(catalogue) as cat:
         card = find_card(cat, card_id)

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from totemdeck.cli import app
 from totemdeck.cli.check import BanlistOption, FormatFileOption
 from totemdeck.cli.options import (
     CatalogueOption,
@@ -20,10 +19,11 @@ from totemdeck.cli.options import (
     OutputFormat,
 )
 from totemdeck.cli.output import one_line, require_stdin, use_colour, write_text
+from totemdeck.cli.root import app
 from totemdeck.i18n import _
 
 if TYPE_CHECKING:
-    from totemdeck.rules.engine import CheckedDeck
+    from totemdeck.api import CheckedDeck
 
 
 class ExportFormat(StrEnum):
@@ -41,10 +41,7 @@ def _check(
     lang: str,
     card: str | None = None,
 ) -> CheckedDeck:
-    from totemdeck.api import make_checker
-    from totemdeck.catalogue import Catalogue
-    from totemdeck.decklist import read_decklist
-    from totemdeck.stats import check_card_name
+    from totemdeck.api import Catalogue, check_card_name, make_checker, read_decklist
 
     require_stdin(deck)
     decklist = read_decklist(deck)
@@ -63,11 +60,9 @@ def _buy_list(
     lang: str,
 ) -> str:
     """The deck's missing copies, written as ``to``; the collection's unknown lines on stderr."""
-    from totemdeck.api import deck_coverage, make_checker, read_collection
-    from totemdeck.catalogue import Catalogue
-    from totemdeck.decklist import read_decklist
+    from totemdeck.api import Catalogue, deck_coverage, make_checker, read_collection, read_decklist
     from totemdeck.errors import UsageError
-    from totemdeck.report.collection import render_buy_list, render_collection_problems
+    from totemdeck.report import render_buy_list, render_collection_problems
 
     if not collection:
         raise UsageError(_("--missing needs --collection FILE (or TOTEMDECK_COLLECTION)"))
@@ -109,8 +104,7 @@ def export_command(
     --collection, the buy list instead (any deck). Example: totemdeck export mydeck.txt --to
     ptcgl -o for-live.txt
     """
-    from totemdeck.export import export_deck
-    from totemdeck.export.formats import ExportRefused
+    from totemdeck.api import ExportRefused, export_deck
     from totemdeck.files import write_atomically
     from totemdeck.report import render_text
 
@@ -150,14 +144,14 @@ def stats_command(
 
     Example: totemdeck stats mydeck.txt --card "Rare Candy" --turn 3
     """
-    from totemdeck.report.stats_text import render_stats
-    from totemdeck.stats import deck_stats
+    from totemdeck.api import deck_stats
+    from totemdeck.report import render_stats
 
     checked = _check(deck, banlist, format_file, catalogue, lang, card)
     stats = deck_stats(checked, card_name=card, turn=turn, going_first=going_first)
     if plot is not None:  # ``--plot ''`` is refused by the writer, not ignored
         from totemdeck.files import write_atomically
-        from totemdeck.report.plot import plot_png
+        from totemdeck.report import plot_png
 
         title = f"{checked.report.totem_label or _('Totem deck')} — {deck}"
         write_atomically(plot, plot_png(stats, title))  # a FileWriteError: one line, exit 2

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 
 import typer
 
-from totemdeck.cli import app
 from totemdeck.cli.options import CatalogueOption, FormatOption, OutputFormat
 from totemdeck.cli.output import EXIT_PROBLEMS, write_text
+from totemdeck.cli.root import app
 from totemdeck.i18n import _
 from totemdeck.sources.registry import source_names
 

@@ -11,13 +11,13 @@ the same catalogue; only click's "Usage:" prefix stays English.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from typing import Any
 
 import typer
-from typer._click.core import Command, Context, Parameter  # typer 0.28 vendors click
-from typer.core import TyperGroup, TyperOption
+from typer.core import TyperCommand, TyperGroup, TyperOption
 
+from totemdeck.cli.arguments import LANG_FLAG, LANG_HELP, language_argument
 from totemdeck.i18n import (
     N_,
     SUPPORTED,
@@ -27,6 +27,22 @@ from totemdeck.i18n import (
     resolve_language,
     set_language,
 )
+
+__all__ = [
+    "FRAMEWORK_MESSAGES",
+    "HELP_OPTION_HELP",
+    "LANG_FLAG",
+    "LANG_HELP",
+    "add_lang_options",
+    "choose_language",
+    "help_texts",
+    "language_argument",
+    "localise",
+    "walk",
+]
+
+# What ``get_command`` builds: a group of groups and commands (typer's click classes).
+Command = TyperCommand | TyperGroup
 
 # typer/core.py asks the stdlib's global gettext for these; ``localise`` hands it ours.
 # typer 0.28 (pinned in pyproject); tests/cli/test_language.py shows them translated.
@@ -43,24 +59,6 @@ FRAMEWORK_MESSAGES = (
     N_("Aborted!"),
 )
 HELP_OPTION_HELP = N_("Show this message and exit.")  # click's text for --help
-
-LANG_FLAG = "--lang"
-LANG_HELP = (
-    "Language of the output and the help (en, es); default: TOTEMDECK_LANG, else the locale."
-)
-
-
-def language_argument(argv: Sequence[str]) -> str | None:
-    """The value of the last ``--lang X`` / ``--lang=X`` before any ``--``."""
-    found: str | None = None
-    for index, arg in enumerate(argv):
-        if arg == "--":
-            break
-        if arg == LANG_FLAG and index + 1 < len(argv):
-            found = argv[index + 1]
-        elif arg.startswith(LANG_FLAG + "="):
-            found = arg.partition("=")[2]
-    return found
 
 
 def choose_language(value: str | None) -> str:
@@ -81,7 +79,7 @@ def choose_language(value: str | None) -> str:
         ) from exc
 
 
-def _lang_callback(_ctx: Context, _param: Parameter, value: str | None) -> str:
+def _lang_callback(_ctx: typer.Context, _param: typer.CallbackParam, value: str | None) -> str:
     return choose_language(value)
 
 
@@ -93,6 +91,7 @@ def walk(command: Command, path: tuple[str, ...] = ()) -> Iterator[tuple[str, An
         yield f"{name} {param.opts[0] if param.opts else param.name}", param
     if isinstance(command, TyperGroup):
         for sub_name, sub in sorted(command.commands.items()):
+            assert isinstance(sub, Command)  # typer builds every command of the tree
             yield from walk(sub, (*path, sub_name))
 
 
@@ -125,15 +124,10 @@ def add_lang_options(command: Command) -> None:
 
 
 def _translate_help_option(command: Command) -> None:
-    """Make click's ``--help`` option now (it does so lazily) and translate its text."""
-    from typer._click.decorators import help_option
-
-    if not command.add_help_option or command._help_option is not None:
-        return
-    help_option(["--help"])(command)
-    option = command.params.pop()
-    option.help = _(HELP_OPTION_HELP)  # type: ignore[attr-defined]  # a TyperOption
-    command._help_option = option  # type: ignore[assignment]
+    """Make click's ``--help`` option now (it does so lazily, once) and translate its text."""
+    option = command.get_help_option(typer.Context(command, **command.context_settings))
+    if option is not None:
+        option.help = _(HELP_OPTION_HELP)
 
 
 def localise(command: Command) -> None:

@@ -2,40 +2,21 @@
 
 from __future__ import annotations
 
-import os
-from enum import StrEnum
-from pathlib import PurePath
-
 import typer
 
+from totemdeck.cli.choices import NAME_MAX, BadOption, OutputFormat, check_path
 from totemdeck.cli.language import LANG_FLAG, LANG_HELP, choose_language
-from totemdeck.errors import TotemdeckError
 
-NAME_MAX = 255  # bytes in one path component on Linux, macOS and Windows file systems
-
-
-class BadOption(TotemdeckError):
-    """An option value that cannot work, said in one line (exit 2)."""
-
-
-class OutputFormat(StrEnum):
-    text = "text"
-    json = "json"
-
-
-def check_path(value: str | None) -> str | None:
-    """A catalogue path whose every part a file system can hold (else one line, exit 2)."""
-    if value is None:
-        return value
-    for part in PurePath(value).parts:
-        size = len(os.fsencode(part))
-        if size > NAME_MAX:
-            raise BadOption(
-                f"--catalogue: a part of the path is {size} bytes long; "
-                f"file systems allow {NAME_MAX}"
-            )
-    return value
-
+__all__ = [
+    "NAME_MAX",
+    "BadOption",
+    "CatalogueOption",
+    "CollectionOption",
+    "FormatOption",
+    "LangOption",
+    "OutputFormat",
+    "check_path",
+]
 
 CatalogueOption = typer.Option(
     None,

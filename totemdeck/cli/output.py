@@ -15,8 +15,6 @@ import sys
 import unicodedata
 from typing import TextIO
 
-import typer
-
 from totemdeck.errors import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, TotemdeckError
 from totemdeck.i18n import _
 
@@ -24,6 +22,7 @@ __all__ = [
     "EXIT_OK",
     "EXIT_PROBLEMS",
     "EXIT_USAGE",
+    "Finished",
     "InputClosed",
     "OutputError",
     "prepare_streams",
@@ -42,6 +41,14 @@ class OutputError(TotemdeckError):
     """Standard output is closed or cannot take the report (a full disk…): exit 2."""
 
     exit_code = EXIT_USAGE
+
+
+class Finished(Exception):  # not an error: the end of a command
+    """A command ends here with ``exit_code`` (raised through typer or the quick path)."""
+
+    def __init__(self, exit_code: int) -> None:
+        super().__init__(exit_code)
+        self.exit_code = exit_code
 
 
 class InputClosed(TotemdeckError):
@@ -140,14 +147,21 @@ def one_line(text: str) -> str:
 
 def report_error(error: TotemdeckError) -> None:
     """``totemdeck: error: message`` on stderr, then any details, one a line."""
-    typer.echo(f"totemdeck: error: {one_line(str(error))}", err=True)
+    to_stderr(f"totemdeck: error: {one_line(str(error))}")
     for line in error.details:
-        typer.echo(f"  {one_line(line)}", err=True)
+        to_stderr(f"  {one_line(line)}")
 
 
 def inform(message: str) -> None:
     """A note for the person waiting (``waiting for another totemdeck process…``)."""
-    typer.echo(f"totemdeck: {message}", err=True)
+    to_stderr(f"totemdeck: {message}")
+
+
+def to_stderr(line: str) -> None:
+    """One line on stderr, at once (nothing when there is no stderr: ``2>&-``)."""
+    if sys.stderr is not None:
+        sys.stderr.write(line + "\n")
+        sys.stderr.flush()
 
 
 def _silence_stdout() -> None:
@@ -165,6 +179,12 @@ def write_text(text: str) -> None:
 
     Raises ``OutputError`` when stdout is closed or cannot be written (``/dev/full``).
     """
+    if not write_stdout(text):
+        raise Finished(EXIT_OK)
+
+
+def write_stdout(text: str) -> bool:
+    """``write_text`` outside a command: False when the reader has gone (``| head``)."""
     if sys.stdout is None:
         raise OutputError(_("standard output is closed; nothing was written"))
     try:
@@ -172,13 +192,14 @@ def write_text(text: str) -> None:
         sys.stdout.flush()
     except BrokenPipeError:
         _silence_stdout()
-        raise typer.Exit(EXIT_OK) from None
+        return False
     except (OSError, ValueError) as exc:  # ValueError: "I/O operation on closed file"
         reason = _describe(exc) if isinstance(exc, OSError) else _("it is closed")
         _silence_stdout()
         raise OutputError(
             _("cannot write to standard output: {reason}").format(reason=reason)
         ) from None
+    return True
 
 
 def require_stdin(path: str) -> None:
@@ -192,21 +213,26 @@ def say(line: str) -> None:
     write_text(line + "\n")
 
 
+class Started:
+    """Whether a command's own code has begun (``cli.root`` marks every command): an
+    ``OSError`` before that came from click writing help or usage text to stdout."""
+
+    command = False
+
+
 def stdout_failure(exc: OSError) -> int | None:
-    """When ``exc`` came from click writing help, version or usage text to a broken stdout,
-    say so in one line and give the exit code; None for any other error (a bug)."""
+    """When ``exc`` came from click writing help or usage text to a broken stdout, say so in
+    one line and give the exit code; None for an error out of a command's code (a bug: a
+    command writes through ``write_text``, which says what failed itself)."""
     if isinstance(exc, BrokenPipeError):
         _silence_stdout()
         return EXIT_OK
-    frame = exc.__traceback__
-    while frame is not None and frame.tb_next is not None:
-        frame = frame.tb_next
-    if frame is None or frame.tb_frame.f_code.co_name != "echo":
+    if Started.command:
         return None
     _silence_stdout()
     with contextlib.suppress(OSError):  # stderr may be just as broken
         message = _("cannot write to standard output: {reason}").format(reason=_describe(exc))
-        typer.echo(f"totemdeck: error: {message}", err=True)
+        to_stderr(f"totemdeck: error: {message}")
     return OutputError.exit_code
 
 
@@ -221,10 +247,8 @@ def flush_stdout() -> int | None:
     if sys.stdout is None:
         return None  # closed from the start: a command that wrote has said so already
     try:
-        write_text("")
+        write_stdout("")
     except OutputError as exc:
-        typer.echo(f"totemdeck: error: {exc}", err=True)
+        to_stderr(f"totemdeck: error: {exc}")
         return exc.exit_code
-    except typer.Exit:
-        return None
     return None

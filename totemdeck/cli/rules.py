@@ -6,8 +6,8 @@ from enum import StrEnum
 
 import typer
 
-from totemdeck.cli import app
 from totemdeck.cli.output import write_text
+from totemdeck.cli.root import app
 
 
 class RulesFormat(StrEnum):
@@ -25,7 +25,7 @@ def rules(
 ) -> None:
     """List every rule code, or explain one. Example: totemdeck rules identity"""
     from totemdeck.api import explain_rules
-    from totemdeck.report.rules import (
+    from totemdeck.report import (
         render_rule_text,
         render_rules_json,
         render_rules_markdown,

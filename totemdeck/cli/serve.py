@@ -11,9 +11,9 @@ from pathlib import Path
 
 import typer
 
-from totemdeck.cli import app
 from totemdeck.cli.check import BanlistOption, FormatFileOption
 from totemdeck.cli.options import CatalogueOption
+from totemdeck.cli.root import app
 from totemdeck.errors import UsageError
 from totemdeck.i18n import _
 
@@ -46,7 +46,7 @@ def serve_command(
                 "the web app needs its extra: pip install 'totemdeck[web]' ({module} is missing)"
             ).format(module=exc.name)
         ) from exc
-    from totemdeck.catalogue.schema import default_dir
+    from totemdeck.api import default_dir
 
     folder = default_dir(catalogue)
     config = WebConfig(catalogue=folder, banlist=banlist, format_file=format_file, images=images)

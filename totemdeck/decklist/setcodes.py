@@ -11,14 +11,12 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from functools import cache, partial
-from importlib import resources
 from typing import Any
 from urllib.parse import unquote
 
-import yaml
-
 from totemdeck.catalogue.model import Card, CardSet
 from totemdeck.catalogue.read import Catalogue
+from totemdeck.resources import packaged_text
 
 _DIGITS = re.compile(r"^(?P<prefix>[A-Za-z]*)-?(?P<digits>\d+)(?P<suffix>[A-Za-z]?)$")
 
@@ -26,9 +24,16 @@ _DIGITS = re.compile(r"^(?P<prefix>[A-Za-z]*)-?(?P<digits>\d+)(?P<suffix>[A-Za-z
 @cache
 def set_code_data() -> dict[str, Any]:
     """``totemdeck/data/set_codes.yaml``: aliases, Energy pseudo-sets, Pocket codes."""
-    text = resources.files("totemdeck.data").joinpath("set_codes.yaml").read_text("utf-8")
-    data: dict[str, Any] = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    return data
+    from totemdeck.datacache import recall, remember
+
+    text = packaged_text("set_codes.yaml")
+    data = recall("set_codes", text)  # as parsed last time, for this very text
+    if not isinstance(data, dict):
+        import yaml
+
+        data = yaml.load(text, Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
+        remember("set_codes", text, data)
+    return dict(data)
 
 
 @dataclass(frozen=True, slots=True)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -41,6 +40,8 @@ def lock_path(path: str | os.PathLike[str]) -> Path:
     target = resolve_target(path)
     name = f".{target.name}.lock"
     if len(os.fsencode(name)) > 255:
+        import hashlib  # here: OpenSSL's load is felt at every cold start
+
         digest = hashlib.sha256(os.fsencode(target.name)).hexdigest()[:16]
         name = f".totemdeck-{digest}.lock"
     return target.with_name(name)

@@ -7,7 +7,6 @@ from __future__ import annotations
 import errno
 import os
 import re
-import secrets
 import stat
 import sys
 from contextlib import suppress
@@ -74,6 +73,8 @@ def _write_directly(target: Path, data: bytes) -> None:
 
 def _temporary_name(target: Path) -> Path:
     """A short temporary name beside the target: a legal 255-byte name leaves it room."""
+    import secrets  # here: reading files (a cold start) never needs it
+
     return target.with_name(f".totemdeck-{secrets.token_hex(4)}.tmp")
 
 

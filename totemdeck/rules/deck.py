@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from totemdeck.catalogue.model import Card, display_name
-from totemdeck.decklist.model import Header
 from totemdeck.rules.banlist import Banlist
 from totemdeck.rules.format import FormatRules
 from totemdeck.rules.pieces import PiecePosition, default_position
 from totemdeck.rules.totem import NormalStage
+
+if TYPE_CHECKING:  # a name in an annotation: the search's totem: key needs no decklist parser
+    from totemdeck.decklist.model import Header
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
 from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import _
-from totemdeck.safeyaml import YamlFileError, load_yaml_file, parse_yaml
+from totemdeck.resources import packaged_text
 from totemdeck.schemas import first_error, is_valid_fast
 
 COLUMNS = ("Basic", "Stage 1", "Stage 2", "Stage 3")
@@ -100,17 +99,28 @@ def load_format(path: str | Path | None = None) -> FormatRules:
 
     Another file is read like every hand-edited YAML file (``totemdeck.safeyaml``): a
     regular UTF-8 file under ``MAX_FORMAT_BYTES``, no aliases, tags or duplicate keys.
+    The packaged file's data is remembered between runs (``totemdeck.datacache``).
     """
+    from totemdeck.datacache import recall, remember
+
+    where = "format.yaml" if path is None else str(path)
+    if path is None:
+        text = packaged_text(where)
+        data = recall("format", text)
+        if isinstance(data, dict):  # as parsed last time, for this very text
+            return FormatRules.from_data(data, where)
+    from totemdeck.safeyaml import YamlFileError, load_yaml_file, parse_yaml
+
     try:
         if path is None:
-            where = "format.yaml"
-            text = resources.files("totemdeck.data").joinpath(where).read_text("utf-8")
             _node, data = parse_yaml(text, where)
         else:
-            where = str(path)
-            _text, _node, data = load_yaml_file(path, MAX_FORMAT_BYTES)
+            text, _node, data = load_yaml_file(path, MAX_FORMAT_BYTES)
     except YamlFileError as exc:
         raise FormatFileError(str(exc)) from exc
     if not isinstance(data, dict):
         raise FormatFileError(_("{where}:1: expected a mapping at the top").format(where=where))
-    return FormatRules.from_data(data, where)
+    rules = FormatRules.from_data(data, where)
+    if path is None:
+        remember("format", text, data)
+    return rules

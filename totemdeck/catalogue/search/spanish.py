@@ -14,15 +14,22 @@ import re
 import sqlite3
 from collections.abc import Iterable
 from dataclasses import dataclass
-
-import snowballstemmer
+from functools import cache
+from typing import Any
 
 from totemdeck.catalogue.names import fold
 
 # Bump when a column or how a row is computed changes: the next import rebuilds it.
 INDEX_VERSION = "1"
 _WORD = re.compile(r"\w+", re.UNICODE)
-_STEMMER = snowballstemmer.stemmer("spanish")
+
+
+@cache
+def _stemmer() -> Any:
+    """Snowball's Spanish stemmer, built on first use (an English search never loads it)."""
+    import snowballstemmer
+
+    return snowballstemmer.stemmer("spanish")
 
 
 _STEMS: dict[str, str] = {}  # word (lower case) → stem; Spanish card text has ~6,000 words
@@ -31,7 +38,7 @@ _STEMS: dict[str, str] = {}  # word (lower case) → stem; Spanish card text has
 def _stem_lower(word: str) -> str:
     found = _STEMS.get(word)
     if found is None:
-        found = _STEMS[word] = fold(_STEMMER.stemWord(word))
+        found = _STEMS[word] = fold(_stemmer().stemWord(word))
     return found
 
 

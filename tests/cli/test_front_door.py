@@ -1,0 +1,80 @@
+"""The CLI is a thin face over the library's front door (issue 19.1): it reaches the library
+through ``totemdeck.api`` (the verbs) and ``totemdeck.report`` (the renderers), not around it.
+
+Every ``import totemdeck.X`` in ``totemdeck/cli/`` — at module level, inside a function or
+for the type checker — names one library module; the CLI may name at most ``LIMIT``.
+"""
+
+from __future__ import annotations
+
+import ast
+import importlib
+from pathlib import Path
+
+import pytest
+
+import totemdeck.api
+import totemdeck.report
+
+CLI = Path(__file__).resolve().parents[2] / "totemdeck" / "cli"
+LIMIT = 15
+
+
+def library_modules(folder: Path) -> set[str]:
+    """The distinct ``totemdeck`` modules outside ``totemdeck.cli`` that ``folder`` imports."""
+    found: set[str] = set()
+    for path in folder.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names: list[str] = []
+            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            found |= {
+                name
+                for name in names
+                if name.split(".")[0] == "totemdeck" and not name.startswith("totemdeck.cli")
+            }
+    return found
+
+
+def test_the_cli_imports_at_most_fifteen_library_modules() -> None:
+    found = library_modules(CLI)
+    assert "totemdeck.api" in found  # what is counted is what the CLI imports
+    assert len(found) <= LIMIT, f"{len(found)} library modules: {sorted(found)}"
+
+
+def test_the_count_sees_function_level_and_type_checking_imports(tmp_path: Path) -> None:
+    (tmp_path / "a.py").write_text(
+        "from typing import TYPE_CHECKING\nimport totemdeck.files\n"
+        "if TYPE_CHECKING:\n    from totemdeck.rules.deck import RuleContext\n"
+        "def f():\n    from totemdeck.api import Catalogue\n    from totemdeck.cli import main\n",
+        encoding="utf-8",
+    )
+    assert library_modules(tmp_path) == {"totemdeck.files", "totemdeck.rules.deck", "totemdeck.api"}
+
+
+@pytest.mark.parametrize(
+    ("door", "table"),
+    [(totemdeck.api, totemdeck.api._VERBS), (totemdeck.report, totemdeck.report._RENDERERS)],
+    ids=["api", "report"],
+)
+def test_every_name_of_a_front_door_resolves(door: object, table: dict[str, object]) -> None:
+    names = door.__all__  # type: ignore[attr-defined]
+    assert set(names) == set(table)
+    for name in names:
+        assert getattr(door, name) is not None, name
+    assert not hasattr(door, "no_such_verb")
+
+
+def test_the_front_doors_load_nothing_until_asked() -> None:
+    import subprocess
+    import sys
+
+    script = (
+        "import sys, totemdeck.api, totemdeck.report;"
+        "print(sorted(m for m in sys.modules if m.startswith('totemdeck.')))"
+    )
+    run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "['totemdeck.api', 'totemdeck.report']"
+    assert importlib.import_module("totemdeck.api").load_rules is not None

@@ -1,0 +1,59 @@
+"""The values a command's options take, and their checks, without typer.
+
+``cli.options`` and the command modules declare the options for typer with these; the quick
+path (``cli.quick``) reads a command line with the same ones, so both agree by construction.
+"""
+
+from __future__ import annotations
+
+import os
+from enum import StrEnum
+from pathlib import PurePath
+
+from totemdeck.errors import TotemdeckError
+
+NAME_MAX = 255  # bytes in one path component on Linux, macOS and Windows file systems
+
+
+class BadOption(TotemdeckError):
+    """An option value that cannot work, said in one line (exit 2)."""
+
+
+class OutputFormat(StrEnum):
+    text = "text"
+    json = "json"
+
+
+class TotemFormat(StrEnum):
+    text = "text"
+    json = "json"
+    csv = "csv"
+
+
+class SearchFormat(StrEnum):
+    text = "text"
+    json = "json"
+    csv = "csv"
+
+
+class SearchOrder(StrEnum):
+    name = "name"
+    hp = "hp"
+    released = "released"
+    set = "set"
+    type = "type"
+    column = "column"
+
+
+def check_path(value: str | None) -> str | None:
+    """A catalogue path whose every part a file system can hold (else one line, exit 2)."""
+    if value is None:
+        return value
+    for part in PurePath(value).parts:
+        size = len(os.fsencode(part))
+        if size > NAME_MAX:
+            raise BadOption(
+                f"--catalogue: a part of the path is {size} bytes long; "
+                f"file systems allow {NAME_MAX}"
+            )
+    return value
