@@ -376,3 +376,18 @@ def test_no_line_of_real_words_crashes_resolution(
     for line in result.lines:
         assert line.candidates or line.finding is not None
         assert (line.finding is None) == line.resolved
+
+
+def test_a_print_filed_under_another_sources_set_id_reads_back(
+    resolver: Resolver, catalogue: Catalogue
+) -> None:
+    """TCGdex files a few prints under its own id for a set (``cel25cc``, aliased to the
+    Classic Collection ``cel25c``): ``NAME CODE NUMBER`` finds them under the set's code."""
+    from totemdeck.export.formats import export_name, set_code
+
+    known = catalogue.sets()
+    strays = [card for card in catalogue.iter_cards() if card.set.id not in known]
+    assert strays, "no print filed under another source's set id: the test checks nothing"
+    for card in strays:
+        text = f"1 {export_name(card, 'en')} {set_code(card)} {card.number}"
+        assert ids(resolver, text) == [card.id], text
