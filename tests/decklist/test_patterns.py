@@ -175,6 +175,11 @@ def test_spacing_and_punctuation_aside(resolver: Resolver, written: str, printed
         ("宝可梦: 12", "pokemon", 12),
         ("训练家 30", "trainer", 30),
         ("能量：8", "energy", 8),
+        # Japanese words with voiced kana (ポ, ズ, ギ): folding drops their marks
+        ("ポケモン: 22", "pokemon", 22),
+        ("トレーナーズ: 32", "trainer", 32),
+        ("エネルギー: 6", "energy", 6),
+        ("포켓몬: 15", "pokemon", 15),
     ],
 )
 def test_headers_without_a_colon_and_in_chinese(
@@ -208,6 +213,32 @@ def test_ssp_with_an_unreadable_name_keeps_both_clients_readings(
     line = one(resolver, text)
     assert names(line) == both  # never silently Surging Sparks' card
     assert line.note and "SSP" in line.note
+
+
+@pytest.mark.parametrize(
+    ("text", "printed"),
+    [
+        ("1 リッチエネルギー SSP 191", "Enriching Energy"),  # not PTCGO's SWSH191 Leafeon
+        ("2 基本【超】エネルギー SVE 5", "Basic Psychic Energy"),
+        ("4 基本超能量 SVE 5", "Basic Psychic Energy"),
+    ],
+)
+def test_what_an_unreadable_name_still_says_decides(
+    resolver: Resolver, text: str, printed: str
+) -> None:
+    """A name in another script still says it is an Energy (its last word: エネルギー, 能量,
+    에너지) and, in 【】, which type: a print that is neither is not what it names."""
+    line = one(resolver, text)
+    assert names(line) == {printed}
+    assert line.note
+
+
+def test_a_foreign_energy_whose_number_names_another_type_is_a_finding(
+    resolver: Resolver,
+) -> None:
+    line = resolver.resolve_line(parse("3 テレパス【超】エネルギー POR 87").lines[0])
+    assert line.finding is not None and line.finding.code == "unknown-card"
+    assert "POR 87" in line.finding.message
 
 
 @pytest.mark.parametrize(

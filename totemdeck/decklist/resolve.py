@@ -24,7 +24,7 @@ from totemdeck.catalogue.suggest import Suggester, similarity
 from totemdeck.decklist.language import read_in_language
 from totemdeck.decklist.loose import LooseNames
 from totemdeck.decklist.model import DeckLine, Decklist
-from totemdeck.decklist.patterns import bare_energy_type, foreign_script
+from totemdeck.decklist.patterns import bare_energy_type, foreign_name_admits, foreign_script
 from totemdeck.decklist.setcodes import SetIndex, find_number
 from totemdeck.decklist.written import (
     CODE_WORD,
@@ -346,6 +346,8 @@ class Resolver:
                     code=code, number=number, card=matching[0].label, set=matching[0].set.name
                 ),
             )
+        found = [c for c in found if foreign_name_admits(name, c)]  # "リッチエネルギー SSP 191"
+        other = [c for c in other if foreign_name_admits(name, c)]
         cards = (*found, *other)
         if not cards:
             return None
