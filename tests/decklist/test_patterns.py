@@ -264,6 +264,18 @@ def test_a_subset_mapped_by_number_is_a_reading(resolver: Resolver, text: str, n
     assert line.note and number in line.note
 
 
+def test_a_subset_without_a_client_code_is_named_by_the_code_it_was_found_under(
+    resolver: Resolver,
+) -> None:
+    """PTCG Live numbers Hidden Fates' Shiny Vault on after the main set (``Guzma HIF 153``);
+    the data's Shiny Vault has no client code of its own, and the reading says ``HIF SV84``,
+    not the data's set id."""
+    line = one(resolver, "1 Guzma HIF 153")
+    assert {c.number for c in line.candidates} == {"SV84"}
+    assert line.note and "HIF SV84" in line.note
+    assert all(c.set.id not in line.note for c in line.candidates)
+
+
 def test_a_promo_number_without_its_padding_is_no_reading(resolver: Resolver) -> None:
     assert one(resolver, "1 Pikachu V-UNION PR-SW 140").note is None
 

@@ -51,6 +51,8 @@ def ids(resolver: Resolver, text: str) -> list[str]:
         ("1 Boss’s Orders PAL 172", ["sv2-172"]),  # typographic apostrophe
         ("1 Ultra Ball SVI 196 PH", ["sv1-196"]),
         ("1 Iono PAL", ["sv2-185", "sv2-254", "sv2-269"]),  # name within a set
+        ("1 Ditto {*} LOT 154", ["sm8-154"]),  # PTCG Live writes Prism Star ◇ as {*}
+        ("1 Wondrous Labyrinth {*} TEU 158", ["sm9-158"]),
     ],
 )
 def test_set_number_id_and_names(resolver: Resolver, text: str, expected: list[str]) -> None:

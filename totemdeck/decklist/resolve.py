@@ -534,8 +534,11 @@ def _subset_note(code: str, number: str, card: Card) -> str | None:
         return None
     if int(digits) == int(number[:6]):
         return None
+    # a subset the data gives no client code of its own (Hidden Fates' Shiny Vault, "sma")
+    # is named by the code it was found under: "HIF SV84", not "sma SV84"
+    label = card.label if card.set.ptcgl_code else f"{card.name} {code.upper()} {card.number}"
     return _("{code} {number} is {label}, the subset's card numbered after the main set").format(
-        code=code, number=number, label=card.label
+        code=code, number=number, label=label
     )
 
 
