@@ -262,6 +262,9 @@ def test_issue_13_star_and_delta_spelled_out(resolver: Resolver, catalogue: Cata
         ("3 Ultra Ball 30C 128", "Ultra Ball"),  # a code that starts with a digit
         ("1 Meloetta ex SV 11B 47", "Meloetta ex"),  # a code with a space
         ("1 Zacian V SWSHALT 1", "Zacian V"),
+        # Japanese set codes one letter and a digit apart (M2 "M 2", M1L "M 1L")
+        ("1 Dawn M 2 77", "Dawn"),
+        ("1 Mega Venusaur ex M 1L 3", "Mega Venusaur ex"),
     ],
 )
 def test_issue_13_unknown_codes_fall_back_to_the_name(

@@ -382,7 +382,7 @@ class Resolver:
             if len(words) <= size:
                 break
             tail = words[-size:]
-            if not all(CODE_WORD.match(w) and w.casefold() not in NAME_SUFFIXES for w in tail):
+            if not _code_words(tail):
                 continue
             peeled = " ".join([*tail, code]).strip()
             note = _("read {words!r} as the set code").format(words=" ".join(tail))
@@ -524,6 +524,20 @@ class Resolver:
         return ResolvedLine(
             line, (), "none", Finding("unknown-card", text, line.line, context=context)
         )
+
+
+# A code written with a space after its one letter: Japanese sets "M 2" (M2), "M 1L" (M1L).
+_LETTER_AND_DIGITS = re.compile(r"^[A-Z]$"), re.compile(r"^\d{1,2}[A-Z]?$")
+
+
+def _code_words(tail: list[str]) -> bool:
+    """Whether a name's last words can be a set code the parser left in the name: code
+    words (``30C``, ``SV 11B``) that are no name suffix, or one capital letter and its digits
+    (``M 2``)."""
+    if all(CODE_WORD.match(w) and w.casefold() not in NAME_SUFFIXES for w in tail):
+        return True
+    letter, digits = _LETTER_AND_DIGITS
+    return len(tail) == 2 and bool(letter.match(tail[0]) and digits.match(tail[1]))
 
 
 def _subset_note(code: str, number: str, card: Card) -> str | None:
