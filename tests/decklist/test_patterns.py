@@ -233,6 +233,15 @@ def test_what_an_unreadable_name_still_says_decides(
     assert line.note
 
 
+def test_the_reading_names_the_print_the_unreadable_name_ruled_out(resolver: Resolver) -> None:
+    """``1 リッチエネルギー SSP 191``: the reading says the other client's SSP 191 (PTCGO's
+    SWSH promo, a Leafeon) was ruled out by what the name still says."""
+    line = one(resolver, "1 リッチエネルギー SSP 191")
+    ruled_out = resolver.sets.client_sets_for("SSP")
+    assert ruled_out and line.note
+    assert any(f"{s.ptcgl_code or s.id} SWSH191" in line.note for s in ruled_out), line.note
+
+
 def test_a_foreign_energy_whose_number_names_another_type_is_a_finding(
     resolver: Resolver,
 ) -> None:

@@ -346,8 +346,9 @@ class Resolver:
                     code=code, number=number, card=matching[0].label, set=matching[0].set.name
                 ),
             )
-        found = [c for c in found if foreign_name_admits(name, c)]  # "リッチエネルギー SSP 191"
-        other = [c for c in other if foreign_name_admits(name, c)]
+        ruled_out = [c for c in (*found, *other) if not foreign_name_admits(name, c)]
+        found = [c for c in found if c not in ruled_out]  # "リッチエネルギー SSP 191"
+        other = [c for c in other if c not in ruled_out]
         cards = (*found, *other)
         if not cards:
             return None
@@ -362,6 +363,10 @@ class Resolver:
                 "the name {name!r} is in a script the catalogue has no names for; "
                 "trusted {code} {number}: {prints}"
             ).format(code=code, number=number, name=name, prints=labels)
+        if ruled_out:
+            note = _("{note} (what the name still says rules out {prints})").format(
+                note=note, prints=", ".join(c.label for c in ruled_out[:3])
+            )
         return self._checked(line, cards, "set+number", note=note)
 
     def _other_readings(self, written: Reading) -> Iterator[tuple[Reading, str]]:
