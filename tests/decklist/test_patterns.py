@@ -175,6 +175,11 @@ def test_spacing_and_punctuation_aside(resolver: Resolver, written: str, printed
         ("宝可梦: 12", "pokemon", 12),
         ("训练家 30", "trainer", 30),
         ("能量：8", "energy", 8),
+        # Japanese words with voiced kana (ポ, ズ, ギ): folding drops their marks
+        ("ポケモン: 22", "pokemon", 22),
+        ("トレーナーズ: 32", "trainer", 32),
+        ("エネルギー: 6", "energy", 6),
+        ("포켓몬: 15", "pokemon", 15),
     ],
 )
 def test_headers_without_a_colon_and_in_chinese(
@@ -212,6 +217,41 @@ def test_ssp_with_an_unreadable_name_keeps_both_clients_readings(
 
 @pytest.mark.parametrize(
     ("text", "printed"),
+    [
+        ("1 リッチエネルギー SSP 191", "Enriching Energy"),  # not PTCGO's SWSH191 Leafeon
+        ("2 基本【超】エネルギー SVE 5", "Basic Psychic Energy"),
+        ("4 基本超能量 SVE 5", "Basic Psychic Energy"),
+    ],
+)
+def test_what_an_unreadable_name_still_says_decides(
+    resolver: Resolver, text: str, printed: str
+) -> None:
+    """A name in another script still says it is an Energy (its last word: エネルギー, 能量,
+    에너지) and, in 【】, which type: a print that is neither is not what it names."""
+    line = one(resolver, text)
+    assert names(line) == {printed}
+    assert line.note
+
+
+def test_the_reading_names_the_print_the_unreadable_name_ruled_out(resolver: Resolver) -> None:
+    """``1 リッチエネルギー SSP 191``: the reading says the other client's SSP 191 (PTCGO's
+    SWSH promo, a Leafeon) was ruled out by what the name still says."""
+    line = one(resolver, "1 リッチエネルギー SSP 191")
+    ruled_out = resolver.sets.client_sets_for("SSP")
+    assert ruled_out and line.note
+    assert any(f"{s.ptcgl_code or s.id} SWSH191" in line.note for s in ruled_out), line.note
+
+
+def test_a_foreign_energy_whose_number_names_another_type_is_a_finding(
+    resolver: Resolver,
+) -> None:
+    line = resolver.resolve_line(parse("3 テレパス【超】エネルギー POR 87").lines[0])
+    assert line.finding is not None and line.finding.code == "unknown-card"
+    assert "POR 87" in line.finding.message
+
+
+@pytest.mark.parametrize(
+    ("text", "printed"),
     [("1 Eldegoss V SSP 84", "Eldegoss V"), ("1 Espurr SSP 84", "Espurr")],
 )
 def test_ssp_with_a_readable_name_is_decided_by_it(
@@ -231,6 +271,18 @@ def test_a_subset_mapped_by_number_is_a_reading(resolver: Resolver, text: str, n
     line = one(resolver, text)
     assert {c.number for c in line.candidates} == {number}
     assert line.note and number in line.note
+
+
+def test_a_subset_without_a_client_code_is_named_by_the_code_it_was_found_under(
+    resolver: Resolver,
+) -> None:
+    """PTCG Live numbers Hidden Fates' Shiny Vault on after the main set (``Guzma HIF 153``);
+    the data's Shiny Vault has no client code of its own, and the reading says ``HIF SV84``,
+    not the data's set id."""
+    line = one(resolver, "1 Guzma HIF 153")
+    assert {c.number for c in line.candidates} == {"SV84"}
+    assert line.note and "HIF SV84" in line.note
+    assert all(c.set.id not in line.note for c in line.candidates)
 
 
 def test_a_promo_number_without_its_padding_is_no_reading(resolver: Resolver) -> None:

@@ -51,6 +51,8 @@ def ids(resolver: Resolver, text: str) -> list[str]:
         ("1 Boss’s Orders PAL 172", ["sv2-172"]),  # typographic apostrophe
         ("1 Ultra Ball SVI 196 PH", ["sv1-196"]),
         ("1 Iono PAL", ["sv2-185", "sv2-254", "sv2-269"]),  # name within a set
+        ("1 Ditto {*} LOT 154", ["sm8-154"]),  # PTCG Live writes Prism Star ◇ as {*}
+        ("1 Wondrous Labyrinth {*} TEU 158", ["sm9-158"]),
     ],
 )
 def test_set_number_id_and_names(resolver: Resolver, text: str, expected: list[str]) -> None:
@@ -260,6 +262,9 @@ def test_issue_13_star_and_delta_spelled_out(resolver: Resolver, catalogue: Cata
         ("3 Ultra Ball 30C 128", "Ultra Ball"),  # a code that starts with a digit
         ("1 Meloetta ex SV 11B 47", "Meloetta ex"),  # a code with a space
         ("1 Zacian V SWSHALT 1", "Zacian V"),
+        # Japanese set codes one letter and a digit apart (M2 "M 2", M1L "M 1L")
+        ("1 Dawn M 2 77", "Dawn"),
+        ("1 Mega Venusaur ex M 1L 3", "Mega Venusaur ex"),
     ],
 )
 def test_issue_13_unknown_codes_fall_back_to_the_name(
@@ -376,3 +381,18 @@ def test_no_line_of_real_words_crashes_resolution(
     for line in result.lines:
         assert line.candidates or line.finding is not None
         assert (line.finding is None) == line.resolved
+
+
+def test_a_print_filed_under_another_sources_set_id_reads_back(
+    resolver: Resolver, catalogue: Catalogue
+) -> None:
+    """TCGdex files a few prints under its own id for a set (``cel25cc``, aliased to the
+    Classic Collection ``cel25c``): ``NAME CODE NUMBER`` finds them under the set's code."""
+    from totemdeck.export.formats import export_name, set_code
+
+    known = catalogue.sets()
+    strays = [card for card in catalogue.iter_cards() if card.set.id not in known]
+    assert strays, "no print filed under another source's set id: the test checks nothing"
+    for card in strays:
+        text = f"1 {export_name(card, 'en')} {set_code(card)} {card.number}"
+        assert ids(resolver, text) == [card.id], text

@@ -18,7 +18,7 @@ class DeckLine:
     raw: str
     section: str | None
     count: int
-    name: str  # as written, energy symbols spelled out ("Basic {R} Energy" → "Basic Fire Energy")
+    name: str  # as written, symbols spelled out ("Basic {R} Energy" → "Basic Fire Energy")
     set_code: str | None = None
     number: str | None = None
     card_id: str | None = None

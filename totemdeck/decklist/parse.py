@@ -55,7 +55,9 @@ SECTION_WORDS: dict[str, str | None] = {
 # listed beyond the deck (PTCG_print's "Spare: 3"), which are left out.
 DECK_NAME_WORDS = frozenset({"deckname", "deck name", "nom du deck", "nombre del mazo"})
 SECTION_WORDS.update(dict.fromkeys(["spare", "spares", "spare cards"], "spare"))
-SECTION_WORDS.update(CJK_SECTION_WORDS)
+# Looked up folded, and folding drops kana's voicing marks (ポ → ホ) and splits Hangul: the
+# keys are folded the same way.
+SECTION_WORDS.update({fold(word): kind for word, kind in CJK_SECTION_WORDS.items()})
 
 
 # "2 Psychic Energy - Basic CRE 232", "1 Reversal Energy - Special PAL 192": the kind is

@@ -7,7 +7,9 @@ The parser asks ``comma_count`` (``4,Metagross``: a comma between count and name
 once spacing, punctuation and case are set aside: ``ShayminEX``, ``Mr.Mime``, ``Ho Oh``; a
 printed name's affix left off: ``Battle Compressor``, ``Poke Turn``; a subtype written as a
 word: ``Gengar Prime``) and ``foreign_script`` (a name in a script the catalogue has no names
-for: ``4 盖诺赛克特V FST 255`` is read by its set and number).
+for: ``4 盖诺赛克特V FST 255`` is read by its set and number) with ``foreign_name_admits``
+(what such a name still says, an Energy's last word and a type in 【】, must agree with the
+print).
 
 Pure functions and one index over the catalogue's names, built once per resolver: each
 lookup is a dictionary access, so a 5,000-line list stays linear.
@@ -19,6 +21,7 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
+from totemdeck.catalogue.model import Card, basic_energy_type
 from totemdeck.catalogue.names import fold, name_key
 from totemdeck.decklist.written import NAME_SUFFIXES
 from totemdeck.i18n import _
@@ -39,6 +42,23 @@ CJK_SECTION_WORDS: dict[str, str | None] = {
     **dict.fromkeys(["训练家", "訓練家", "训练师", "トレーナーズ", "트레이너스"], "trainer"),
     **dict.fromkeys(["能量", "エネルギー", "에너지"], "energy"),
     **dict.fromkeys(["总计", "總計", "合计", "合計", "总数", "卡牌总数", "合計枚数"], None),
+}
+
+# What a name in another script still says: its last word says it is an Energy
+# ("リッチエネルギー", "基本超能量"; "エネルギー回収" is a Trainer), and a type in 【】 which
+# type ("基本【超】エネルギー").
+_ENERGY_WORDS = ("エネルギー", "能量", "에너지")
+_TYPE_MARK = re.compile(r"【(?P<mark>[^】]{1,5})】")
+_MARK_TYPES = {
+    **dict.fromkeys(["草"], "Grass"),
+    **dict.fromkeys(["炎", "火"], "Fire"),
+    **dict.fromkeys(["水"], "Water"),
+    **dict.fromkeys(["雷"], "Lightning"),
+    **dict.fromkeys(["超"], "Psychic"),
+    **dict.fromkeys(["闘", "斗", "鬥", "格斗"], "Fighting"),
+    **dict.fromkeys(["悪", "恶", "惡"], "Darkness"),
+    **dict.fromkeys(["鋼", "钢"], "Metal"),
+    **dict.fromkeys(["フェアリー", "妖", "妖精"], "Fairy"),
 }
 
 # A basic Energy named by its type alone ("9 Dark", "8 Fuego"), English and Spanish.
@@ -79,6 +99,20 @@ def bare_energy_type(name: str) -> str | None:
 def foreign_script(name: str) -> bool:
     """Whether a name is written (at least partly) in a script the catalogue has no names in."""
     return _FOREIGN.search(name) is not None
+
+
+def foreign_name_admits(name: str, card: Card) -> bool:
+    """Whether what a name in another script still says agrees with a print: a name whose
+    last word is Energy's (``リッチエネルギー``) is an Energy card, and a type in 【】
+    (``テレパス【超】エネルギー``) is that Energy's type."""
+    says_energy = name.rstrip().endswith(_ENERGY_WORDS)
+    if says_energy and card.supertype != "Energy":
+        return False
+    mark = _TYPE_MARK.search(name)
+    wanted = _MARK_TYPES.get(mark.group("mark")) if mark else None
+    if wanted and card.supertype == "Energy":
+        return basic_energy_type(card) == wanted
+    return True
 
 
 def squeezed(name: str, *, keep_case: bool) -> str:

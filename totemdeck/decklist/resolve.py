@@ -24,7 +24,7 @@ from totemdeck.catalogue.suggest import Suggester, similarity
 from totemdeck.decklist.language import read_in_language
 from totemdeck.decklist.loose import LooseNames
 from totemdeck.decklist.model import DeckLine, Decklist
-from totemdeck.decklist.patterns import bare_energy_type, foreign_script
+from totemdeck.decklist.patterns import bare_energy_type, foreign_name_admits, foreign_script
 from totemdeck.decklist.setcodes import SetIndex, find_number
 from totemdeck.decklist.written import (
     CODE_WORD,
@@ -361,6 +361,9 @@ class Resolver:
                     code=code, number=number, card=matching[0].label, set=matching[0].set.name
                 ),
             )
+        ruled_out = [c for c in (*found, *other) if not foreign_name_admits(name, c)]
+        found = [c for c in found if c not in ruled_out]  # "リッチエネルギー SSP 191"
+        other = [c for c in other if c not in ruled_out]
         cards = (*found, *other)
         if not cards:
             return None
@@ -375,6 +378,10 @@ class Resolver:
                 "the name {name!r} is in a script the catalogue has no names for; "
                 "trusted {code} {number}: {prints}"
             ).format(code=code, number=number, name=name, prints=labels)
+        if ruled_out:
+            note = _("{note} (what the name still says rules out {prints})").format(
+                note=note, prints=", ".join(c.label for c in ruled_out[:3])
+            )
         return self._checked(line, cards, "set+number", note=note)
 
     def _other_readings(self, written: Reading) -> Iterator[tuple[Reading, str]]:
@@ -395,7 +402,7 @@ class Resolver:
             if len(words) <= size:
                 break
             tail = words[-size:]
-            if not all(CODE_WORD.match(w) and w.casefold() not in NAME_SUFFIXES for w in tail):
+            if not _code_words(tail):
                 continue
             peeled = " ".join([*tail, code]).strip()
             note = _("read {words!r} as the set code").format(words=" ".join(tail))
@@ -539,6 +546,20 @@ class Resolver:
         )
 
 
+# A code written with a space after its one letter: Japanese sets "M 2" (M2), "M 1L" (M1L).
+_LETTER_AND_DIGITS = re.compile(r"^[A-Z]$"), re.compile(r"^\d{1,2}[A-Z]?$")
+
+
+def _code_words(tail: list[str]) -> bool:
+    """Whether a name's last words can be a set code the parser left in the name: code
+    words (``30C``, ``SV 11B``) that are no name suffix, or one capital letter and its digits
+    (``M 2``)."""
+    if all(CODE_WORD.match(w) and w.casefold() not in NAME_SUFFIXES for w in tail):
+        return True
+    letter, digits = _LETTER_AND_DIGITS
+    return len(tail) == 2 and bool(letter.match(tail[0]) and digits.match(tail[1]))
+
+
 def _subset_note(code: str, number: str, card: Card) -> str | None:
     """``SHF 99`` read as Shiny Vault SV026: a subset card numbered after its main set says
     so (a number that only drops its padding, ``PR-SW 68`` = SWSH068, does not)."""
@@ -547,8 +568,11 @@ def _subset_note(code: str, number: str, card: Card) -> str | None:
         return None
     if int(digits) == int(number[:6]):
         return None
+    # a subset the data gives no client code of its own (Hidden Fates' Shiny Vault, "sma")
+    # is named by the code it was found under: "HIF SV84", not "sma SV84"
+    label = card.label if card.set.ptcgl_code else f"{card.name} {code.upper()} {card.number}"
     return _("{code} {number} is {label}, the subset's card numbered after the main set").format(
-        code=code, number=number, label=card.label
+        code=code, number=number, label=label
     )
 
 

@@ -61,6 +61,7 @@ class SetIndex:
             extra = [sets[i] for i in set_ids if i in sets]
             known = by_code.setdefault(str(code).casefold(), [])
             known += [s for s in extra if s not in known]
+        _add_stray_sets(catalogue, by_code)
         ordered = {
             code: tuple(sorted(found, key=partial(_main_first, code=code)))
             for code, found in by_code.items()
@@ -121,6 +122,24 @@ class SetIndex:
 
     def is_pocket(self, code: str) -> bool:
         return code.casefold() in self.pocket_codes
+
+
+def _add_stray_sets(catalogue: Catalogue, by_code: dict[str, list[CardSet]]) -> None:
+    """A print another source files under its own id for a set (TCGdex's ``cel25cc`` for
+    the Classic Collection ``cel25c``, when the two sources name the print differently) is
+    looked for under every code of the set that id is aliased to."""
+    known = catalogue.sets()
+    for alias, set_ids in catalogue.set_aliases().items():
+        if alias in known:
+            continue
+        held = catalogue.in_set(alias)
+        if not held:
+            continue
+        stray = held[0].set
+        targets = {known[i] for i in set_ids if i in known}
+        for found in by_code.values():
+            if stray not in found and any(t in found for t in targets):
+                found.append(stray)
 
 
 def _main_first(card_set: CardSet, code: str) -> tuple[object, ...]:
