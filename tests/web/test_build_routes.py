@@ -104,3 +104,27 @@ def test_a_card_page_has_every_attack_ability_weakness_and_print(client: TestCli
                   "Burning Darkness", "180+", "30 more damage for each Prize card",
                   "Weakness", "Retreat", "prints"):  # fmt: skip
         assert words in page, words
+
+
+def test_add_these_n_is_a_form_that_adds_each_card_that_fits(client: TestClient) -> None:
+    """Without JavaScript: ``?add=shown`` redirects to the grown deck, which says what it
+    added and skipped; the same page again adds nothing more (each name is in)."""
+    code = encode(from_cards([SharedCard("sv3-125", 1, True)]))
+    query = "(s:CRZ cn:20) or (s:ASR cn:27) or (s:ASR cn:46) or (s:UNB cn:165)"
+    page = client.get("/build", params={"d": code, "q": query})
+    assert "Add 1 card<" in page.text and 'name="add" value="shown"' in page.text
+    assert "Outside the identity" in page.text and "Banned" in page.text  # marks, in words
+    answer = client.get("/build", params={"d": code, "q": query, "add": "shown"},
+                        follow_redirects=False)  # fmt: skip
+    assert answer.status_code == 303
+    grown = client.get(answer.headers["location"])
+    said = re.search(r'id="added-note">(.*?)</p>', grown.text)
+    assert said
+    note = unescape(said.group(1))
+    assert note.startswith("Added 1 card. Skipped 3: ")
+    assert "Radiant Heatran (one more than the format allows of its kind)" in note
+    assert "Radiant Greninja (outside the Totem's identity)" in note
+    assert "Chip-Chip Ice Axe (banned)" in note
+    lines = decode(answer.headers["location"].split("d=")[1].split("&")[0]).lines
+    assert lines.count("1 swsh12pt5-20") == 1 and not [x for x in lines if "swsh10-27" in x]
+    assert 'form class="add-all"' not in grown.text  # nothing left that may go in
