@@ -128,3 +128,24 @@ def test_add_these_n_is_a_form_that_adds_each_card_that_fits(client: TestClient)
     lines = decode(answer.headers["location"].split("d=")[1].split("&")[0]).lines
     assert lines.count("1 swsh12pt5-20") == 1 and not [x for x in lines if "swsh10-27" in x]
     assert 'form class="add-all"' not in grown.text  # nothing left that may go in
+
+
+@pytest.mark.parametrize(
+    ("query", "lang", "mark"),
+    [
+        ("is:ace t:tool", "en", "ACE SPEC"),
+        ("is:radiant", "en", "Radiant"),
+        ("is:star", "en", "Pokémon ★"),
+        ("is:banned", "en", "Banned"),
+        ("is:radiant", "es", "Radiante"),
+        ("is:banned", "es", "Prohibida"),
+    ],
+)
+def test_cards_results_wear_their_marks_in_words(
+    client: TestClient, query: str, lang: str, mark: str
+) -> None:
+    page = client.get("/cards", params={"q": query, "lang": lang})
+    marks = re.findall(
+        r'<span class="mark [^"]*">(?:<span aria-hidden="true">⚠ </span>)?([^<]*)<', page.text
+    )
+    assert marks and set(marks) == {mark}, marks  # every result of the query, and only it

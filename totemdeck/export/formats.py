@@ -86,8 +86,19 @@ def _banner(checked: CheckedDeck) -> list[str]:
     return [f"# {banner}", ""]
 
 
-def to_ptcgl(checked: CheckedDeck, lines: list[ExportLine], lang: str) -> str:
+def _named(checked: CheckedDeck) -> str | None:
+    """The deck's name as an export writes it (one line; None when it has none)."""
+    name = checked.report.name
+    return " ".join(name.split()) or None if name else None
+
+
+def to_ptcgl(checked: CheckedDeck, lines: list[ExportLine], lang: str, named: bool = True) -> str:
+    """PTCG Live's text; ``named``: a ``Deckname:`` line first (the plain form for Live's
+    own import leaves it out)."""
     out = _banner(checked)
+    name = _named(checked)
+    if named and name:
+        out += [f"Deckname: {name}", ""]  # i18n: keep (read back in any language)
     for section, group in _grouped(lines):
         out.append(f"{HEADERS[section]}: {sum(x.count for x in group)}")
         out += [
@@ -126,6 +137,9 @@ def to_text(checked: CheckedDeck, lines: list[ExportLine], lang: str) -> str:
                 identity=terms(report.totem.identity) or _("none"),
             )
         )
+    name = _named(checked)
+    if name:  # "Deck name:" / "Nombre del mazo:": the reader knows both
+        out.append(_("Deck name: {name}").format(name=name))
     for section, group in _grouped(lines):
         count = sum(x.count for x in group)
         out += ["", _(TEXT_HEADERS[section]).format(count=count)]
@@ -152,6 +166,7 @@ def to_json(checked: CheckedDeck, lines: list[ExportLine], lang: str) -> str:
         "format": FORMAT_NAME,
         "version": DOCUMENT_VERSION,
         "legal": checked.report.legal,
+        **({"name": name} if (name := _named(checked)) else {}),
         "totem": [entry(x) for x in lines if x.section == "totem"],
         "cards": [entry(x) for x in lines if x.section != "totem"],
     }
@@ -181,6 +196,9 @@ def to_csv(checked: CheckedDeck, lines: list[ExportLine], lang: str, fmt: Format
         }
         for x in lines
     ]
+    name = _named(checked)
+    if name:  # the deck's name on every row (the reader takes the first)
+        rows = [{**row, "deck": name} for row in rows]
     buffer = io.StringIO()
     pd.DataFrame(rows).to_csv(buffer, index=False, lineterminator="\n")
     return buffer.getvalue()
@@ -196,7 +214,7 @@ def export_deck(
     """The deck in format ``to``; ``plain`` (ptcgl): no Totem section, Totem first."""
     lines = export_lines(checked, plain=plain and to == "ptcgl")
     if to == "ptcgl":
-        return to_ptcgl(checked, lines, lang)
+        return to_ptcgl(checked, lines, lang, named=not plain)
     if to == "json":
         return to_json(checked, lines, lang)
     if to == "csv":

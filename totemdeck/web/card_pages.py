@@ -11,6 +11,7 @@ from totemdeck.i18n import _
 from totemdeck.rules.roles import roles_of
 from totemdeck.rules.totem import why_not_totem
 from totemdeck.rules.traits import identity
+from totemdeck.web.build_add import banned_marks
 from totemdeck.web.finder import filters, find_cards
 from totemdeck.web.pages import error_page, int_param, language, library, render
 from totemdeck.web.templating import query as query_string
@@ -59,6 +60,7 @@ def cards_page(request: Request) -> Response:
             "orders": ORDERS,
             "pages": pages,
             "filter_links": filters(query),
+            "marks": {c.id: banned_marks(c, lib.banlist.match(c) is not None) for c in found.cards},
         },
         400 if found.error else 200,
     )
