@@ -149,3 +149,21 @@ def test_cards_results_wear_their_marks_in_words(
         r'<span class="mark [^"]*">(?:<span aria-hidden="true">⚠ </span>)?([^<]*)<', page.text
     )
     assert marks and set(marks) == {mark}, marks  # every result of the query, and only it
+
+
+def test_every_key_description_is_marked_for_translation() -> None:
+    from totemdeck.web.help_texts import KEY_HELP
+
+    assert {key.help for key in KEYS} <= KEY_HELP  # a new or reworded key: add it there
+
+
+def test_the_spanish_search_help_describes_every_key_in_spanish(client: TestClient) -> None:
+    from totemdeck.i18n import translations
+
+    english = client.get("/help/search", params={"lang": "en"}).text
+    spanish = client.get("/help/search", params={"lang": "es"}).text
+    catalogue = translations("es")
+    for key in KEYS:
+        said = catalogue.gettext(key.help)
+        assert said != key.help, key.name
+        assert said in unescape(spanish) and said not in unescape(english), key.name

@@ -12,7 +12,9 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from totemdeck.i18n import _
 from totemdeck.names_index import NameIndex
+from totemdeck.web.help_texts import KEY_HELP
 from totemdeck.web.pages import int_param, library, render
 
 _INDEXES: dict[str, NameIndex] = {}  # one per catalogue directory (a server has one)
@@ -41,7 +43,8 @@ def search_help(request: Request) -> Response:
     from totemdeck.catalogue.search.keys import KEYS
 
     rows = [
-        {"name": k.name, "aliases": k.aliases, "ops": sorted(k.ops), "help": k.help,
+        {"name": k.name, "aliases": k.aliases, "ops": sorted(k.ops),
+         "help": _(k.help) if k.help in KEY_HELP else k.help,
          "example": k.example}
         for k in KEYS
     ]  # fmt: skip
