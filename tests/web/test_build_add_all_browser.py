@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.test_browser import _open
+from tests.web.test_build_browser import _row
 
 from .conftest import EXAMPLES
 
@@ -64,7 +65,7 @@ class Counted:
         self.actions += 1
 
     def count(self, name: str, copies: int) -> None:
-        field = self.page.locator(".build-deck .row", has_text=name).locator("input[name=n]")
+        field = _row(self.page, name).locator("input[name=n]")
         field.fill(str(copies))
         field.press("Enter")
         self.actions += 2
@@ -121,4 +122,33 @@ def test_add_all_skips_what_cannot_go_in_and_says_so(browser: Browser, base_url:
     expect(note).to_contain_text("(outside the Totem's identity)")
     codes = page.locator(".build-deck .finding code").all_inner_texts()
     assert not {"identity", "banned", "singleton", "radiant-limit"} & set(codes), codes
+    assert not problems, problems
+
+
+def test_a_result_and_a_deck_row_open_the_cards_full_text_by_keyboard_and_touch(
+    browser: Browser, base_url: str
+) -> None:
+    page, problems = _open(browser, base_url, has_touch=True)
+    page.goto(f"{base_url}/build?q=" + "s:OBF cn:125")
+    page.click("a.add[data-card]")
+    page.wait_for_selector(".build-deck .verdict")
+    page.fill("#q", 's:OBF cn:125 or !"Arven"')
+    page.press("#q", "Enter")
+    expect(page.locator(".build-search .item")).to_have_count(2)
+    result = page.locator(".build-search .item", has_text="Arven").locator("details.preview")
+    body = result.locator(".preview-body")
+    expect(body).to_be_hidden()
+    result.locator("summary").focus()
+    page.keyboard.press("Enter")  # a <details>: the keyboard opens it, no script needed
+    expect(body).to_be_visible()
+    expect(body).to_contain_text("Search your deck for an Item card and a Pokémon Tool card")
+    row = _row(page, "Charizard ex").locator("details.preview")
+    row.locator("summary").tap()
+    attack = row.locator(".pv-attack", has_text="Burning Darkness")
+    expect(attack).to_be_visible()
+    expect(attack).to_contain_text("180+")  # cost, damage and effect
+    expect(attack.locator(".sym").first).to_have_attribute("aria-label", "Fire")
+    expect(row.locator(".pv-ability")).to_contain_text("Infernal Reign")
+    summary = row.locator("summary")
+    assert "Charizard ex" in summary.inner_text() or "Charizard ex" in summary.text_content()
     assert not problems, problems

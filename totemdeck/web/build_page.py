@@ -102,7 +102,7 @@ def _deck_stage(
             adds[card.id] = links.to(edit.add(card.id))
     judge = build_add.judge(checked, lib.checker(lang).ctx)
     marks = {card.id: build_add.marks(card, judge) for card in found.cards}
-    shown_adds = len(build_add.add_shown(deck, found.cards, judge)[1])
+    shown_adds = len(fit.new_cards(found.cards, judge)[0])  # after marks: it counts them in
     view = deck_view(checked)
     steps: dict[int, tuple[str | None, str]] = {}
     totem_lines = {e.line for e in checked.deck.totem}
@@ -217,11 +217,12 @@ def _add_shown(
     found = find_cards(lib, query, SEARCH_LIMIT, lang, offset=page * SEARCH_LIMIT)
     judge = build_add.judge(checked, lib.checker(lang).ctx)
     grown, gained, skipped = build_add.add_shown(deck, found.cards, judge)
+    code = _code(grown)
+    if code is None:  # too long for a link: the deck stays as it was, never lost
+        code, gained, skipped = _code(deck), [], []
     ids = ",".join(card.id for card, _why in skipped[: build_add.MAX_SKIPPED])
     shown = page + 1 if page else None
-    return "/build" + query_string(
-        d=_code(grown), q=asked, page=shown, added=str(len(gained)), skipped=ids
-    )
+    return "/build" + query_string(d=code, q=asked, page=shown, added=str(len(gained)), skipped=ids)
 
 
 def _added_note(
