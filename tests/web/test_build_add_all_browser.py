@@ -152,3 +152,17 @@ def test_a_result_and_a_deck_row_open_the_cards_full_text_by_keyboard_and_touch(
     summary = row.locator("summary")
     assert "Charizard ex" in summary.inner_text() or "Charizard ex" in summary.text_content()
     assert not problems, problems
+
+
+def test_add_these_n_works_without_javascript(browser: Browser, base_url: str) -> None:
+    page, _ = _open(browser, base_url, java_script_enabled=False)
+    page.goto(f"{base_url}/build?q=" + "s:OBF cn:125")
+    with page.expect_navigation():
+        page.click("a.add[data-card]")
+    page.fill("#q", "(s:CRZ cn:20) or (s:ASR cn:46) or (s:PAF cn:7)")
+    with page.expect_navigation():
+        page.press("#q", "Enter")
+    with page.expect_navigation():
+        page.click("form.add-all button")
+    expect(page.locator("#added-note")).to_contain_text("Added 2 cards. Skipped 1: ")
+    expect(page.locator("#deck-count")).to_have_text("3")
