@@ -167,3 +167,11 @@ def test_the_spanish_search_help_describes_every_key_in_spanish(client: TestClie
         said = catalogue.gettext(key.help)
         assert said != key.help, key.name
         assert said in unescape(spanish) and said not in unescape(english), key.name
+
+
+def test_the_count_button_is_not_called_expansion_in_spanish(client: TestClient) -> None:
+    """ "Set" the count, not a card's "Set" (Expansión): its own message."""
+    code = encode(from_cards([SharedCard("sv3-125", 1, True), SharedCard("sve-2", 3)]))
+    page = client.get("/build", params={"d": code, "lang": "es"})
+    buttons = re.findall(r'<button type="submit" class="set">([^<]*)</button>', page.text)
+    assert buttons == ["Fijar"], buttons
