@@ -57,7 +57,7 @@ def main() -> int:
             _paste(page, base, ROOT / "examples" / "illegal-several-codes.txt")
             page.screenshot(path=OUT / f"check-illegal-{size}.png")
             shots = {
-                "build": f"/build?d={building}&q=Charmander",
+                "build": f"/build?d={building}&q=charizard",
                 "cards": "/cards?q=charizard",
                 "card": "/cards/sv3-125",
                 "stats": f"/stats?d={legal}&card=Charmander&turn=3&seed=11",

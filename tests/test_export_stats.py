@@ -37,7 +37,7 @@ def checker(catalogue: Catalogue) -> Checker:
 @pytest.mark.parametrize("to", ["ptcgl", "json", "csv", "text"])
 def test_export_golden(checker: Checker, to: str, update_golden: bool) -> None:
     checked = checker.check_deck(read_decklist(str(LEGEND_DECK)))
-    text = export_deck(checked, to, checker.ctx.fmt)
+    text = export_deck(checked, to)
     path = GOLDEN / f"export-legend.{to}"
     if update_golden:
         path.write_text(text, encoding="utf-8")
@@ -45,9 +45,7 @@ def test_export_golden(checker: Checker, to: str, update_golden: bool) -> None:
 
 
 def test_ptcgl_export_order_and_codes(checker: Checker) -> None:
-    text = export_deck(
-        checker.check_deck(read_decklist(str(LEGEND_DECK))), "ptcgl", checker.ctx.fmt
-    )
+    text = export_deck(checker.check_deck(read_decklist(str(LEGEND_DECK))), "ptcgl")
     headers = [
         line for line in text.splitlines() if line.endswith(tuple("0123456789")) and ":" in line
     ]
@@ -59,16 +57,14 @@ def test_ptcgl_export_order_and_codes(checker: Checker) -> None:
         "Total Cards",
     ]
     assert "Basic {W} Energy SVE 3" in text
-    plain = export_deck(
-        checker.check_deck(read_decklist(str(LEGEND_DECK))), "ptcgl", checker.ctx.fmt, plain=True
-    )
+    plain = export_deck(checker.check_deck(read_decklist(str(LEGEND_DECK))), "ptcgl", plain=True)
     assert "Totem:" not in plain
     assert plain.splitlines()[1].startswith("1 Kyogre & Groudon LEGEND")
 
 
 def test_name_only_lines_get_the_newest_print_with_a_live_code(checker: Checker) -> None:
     checked = checker.check_deck(parse("Totem: 1 Charizard ex OBF 125\n1 Iono\n1 Fire Energy\n"))
-    text = export_deck(checked, "ptcgl", checker.ctx.fmt, allow_illegal=True)
+    text = export_deck(checked, "ptcgl", allow_illegal=True)
     ionos = [c for c in checker.catalogue.by_name("Iono") if c.set.ptcgl_code]
     newest = max(ionos, key=lambda c: (c.set.release_date, c.id))
     assert f"1 Iono {newest.set.ptcgl_code} {newest.number}" in text
@@ -82,9 +78,7 @@ def test_trainers_by_kind_and_evolution_lines_together(checker: Checker) -> None
         "1 Pidgeotto MEW 17",
         "1 Ultra Ball SVI 196", "1 Choice Belt PAL 176",
     ])  # fmt: skip
-    lines = export_deck(
-        checker.check_deck(parse(deck)), "ptcgl", checker.ctx.fmt, allow_illegal=True
-    ).splitlines()
+    lines = export_deck(checker.check_deck(parse(deck)), "ptcgl", allow_illegal=True).splitlines()
     names = [" ".join(x.split()[1:-2]) for x in lines if x[:1].isdigit()]
     assert names == [
         "Charizard ex", "Pidgey", "Pidgeotto", "Pidgeot ex", "Charmander", "Charmeleon",
@@ -93,7 +87,7 @@ def test_trainers_by_kind_and_evolution_lines_together(checker: Checker) -> None
 
 
 def test_csv_has_one_row_per_card_line(checker: Checker) -> None:
-    text = export_deck(checker.check_deck(read_decklist(str(LEGEND_DECK))), "csv", checker.ctx.fmt)
+    text = export_deck(checker.check_deck(read_decklist(str(LEGEND_DECK))), "csv")
     rows = list(csv.DictReader(io.StringIO(text)))
     assert sum(int(r["count"]) for r in rows) == 100
     assert set(rows[0]) == {"section", "count", "name", "set", "number", "supertype",
@@ -118,9 +112,7 @@ def test_illegal_deck_is_refused_unless_allowed(
 def test_spanish_export(checker: Checker, catalogue: Catalogue) -> None:
     spanish = Checker(catalogue, lang="es")
     checked = spanish.check_deck(parse("Totem: 1 Charizard ex OBF 125\n1 Rare Candy SVI 191\n"))
-    assert "1 Caramelo Raro SVI 191" in export_deck(
-        checked, "ptcgl", spanish.ctx.fmt, lang="es", allow_illegal=True
-    )
+    assert "1 Caramelo Raro SVI 191" in export_deck(checked, "ptcgl", lang="es", allow_illegal=True)
 
 
 # -- round trips over many generated legal decks ----------------------------------------------
@@ -159,7 +151,7 @@ def test_check_of_export_gives_the_same_cards_and_verdict(
 ) -> None:
     legal, cards = _cards(checker, deck)
     assume(legal)  # a name-only line can be ambiguous-card; exports are of legal decks
-    exported = export_deck(checker.check_deck(parse(deck)), to, checker.ctx.fmt)
+    exported = export_deck(checker.check_deck(parse(deck)), to)
     assert _cards(checker, exported) == (legal, cards)
 
 
@@ -185,7 +177,7 @@ def test_odds_match_an_independent_formula(deck: int, successes: int, drawn: int
 
 def test_stats_of_the_example_deck(checker: Checker) -> None:
     checked = checker.check_deck(read_decklist(str(ROOT / "examples" / "charizard-ex.txt")))
-    stats = deck_stats(checked, checker.ctx, "Charmander", turn=3)
+    stats = deck_stats(checked, card_name="Charmander", turn=3)
     assert stats.deck_size == 99 and stats.basics == 20
     assert stats.p_basic_in_opening == pytest.approx(by_hand(99, 20, 7))
     assert stats.expected_mulligans == pytest.approx((1 - by_hand(99, 20, 7)) / by_hand(99, 20, 7))
@@ -261,6 +253,6 @@ def test_only_a_legal_deck_exports_unless_asked(checker: Checker, to: str) -> No
     )
     assert not illegal.report.legal
     with pytest.raises(ExportRefused, match="not legal"):
-        export_deck(illegal, to, checker.ctx.fmt)
-    written = export_deck(illegal, to, checker.ctx.fmt, allow_illegal=True)
+        export_deck(illegal, to)
+    written = export_deck(illegal, to, allow_illegal=True)
     assert not checker.check(parse(written, f"export.{to}")).legal  # and it reads back illegal

@@ -19,6 +19,7 @@ from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist.parse import parse
 from totemdeck.export.formats import FORMATS, export_deck
 from totemdeck.export.order import export_lines
+from totemdeck.i18n import use_language
 from totemdeck.rules.engine import CheckedDeck, Checker
 from totemdeck.sharecode import decode_decklist, share_code
 
@@ -61,13 +62,15 @@ def _verdict(checked: CheckedDeck) -> tuple[bool, list[str]]:
 
 def _assert_round_trips(checker: Checker, checked: CheckedDeck) -> None:
     for to in FORMATS:
-        text = export_deck(checked, to, checker.ctx.fmt, allow_illegal=True)
+        text = export_deck(checked, to, allow_illegal=True)
         again = checker.check_deck(parse(text, f"export.{to}"))
         assert _prints(again) == _written(checked), to
         assert _verdict(again) == _verdict(checked), (to, text)
+        assert again.report.name == checked.report.name, (to, text)  # the deck's name too
     code = share_code(checked)
     assert code is not None
     shared = checker.check_deck(decode_decklist(code))
+    assert shared.report.name == checked.report.name
     assert _prints(shared) == _prints(checked)
     assert shared.report.as_dict()["findings"] == checked.report.as_dict()["findings"]
 
@@ -76,6 +79,25 @@ def _assert_round_trips(checker: Checker, checked: CheckedDeck) -> None:
 def test_every_legal_deck_round_trips(checker: Checker, path: Path) -> None:
     checked = checker.check_deck(parse(path.read_text("utf-8"), path.name))
     assert checked.report.legal, path
+    _assert_round_trips(checker, checked)
+
+
+NAMES = ["Fire & Dark", 'Quoted "name", with commas', "Nombre: ñandú — 2026", "20 Fire", "#1 deck"]
+
+
+@pytest.mark.parametrize("name", NAMES)
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_a_named_deck_keeps_its_name_through_every_export(
+    checker: Checker, name: str, lang: str
+) -> None:
+    text = (ROOT / "examples" / "charizard-ex.txt").read_text("utf-8")
+    checked = checker.check_deck(parse(f"Deckname: {name}\n{text}", "named.txt"))
+    assert checked.report.name == name
+    for to in FORMATS:
+        with use_language(lang):  # the text export's words ("Nombre del mazo:")
+            exported = export_deck(checked, to, lang=lang)
+        assert checker.check_deck(parse(exported, f"export.{to}")).report.name == name, exported
+        assert to not in ("text", "ptcgl") or name in exported  # written for people to see
     _assert_round_trips(checker, checked)
 
 

@@ -117,3 +117,10 @@ class Editor:
             lines.append(MAIN_HEADER)
         lines.append(f"{min(max(count, 1), MAX_COUNT)} {card_id}")
         return SharedDeck(tuple(lines), self.deck.name)
+
+
+def add_each(deck: SharedDeck, card_ids: Iterable[str]) -> SharedDeck:
+    """One more copy of each of ``card_ids`` in the main deck, in order (one edit)."""
+    for card_id in card_ids:
+        deck = Editor(deck).add(card_id)
+    return deck

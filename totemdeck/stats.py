@@ -205,14 +205,14 @@ def _card_odds(
 
 def deck_stats(
     checked: CheckedDeck,
-    ctx: RuleContext | None = None,
+    *,
     card_name: str | None = None,
     turn: int = 1,
     going_first: bool = False,
 ) -> DeckStats:
-    """Everything ``totemdeck stats`` shows, from a checked deck (judged by its own context;
-    ``ctx`` is kept for old callers and must be that one)."""
-    ctx = ctx or checked.ctx
+    """Everything ``totemdeck stats`` shows, from a checked deck (by the context it was
+    judged with)."""
+    ctx = checked.ctx
     main = checked.deck.main
     size = sum(e.count for e in main)
     t = _Tally()

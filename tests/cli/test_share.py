@@ -56,3 +56,15 @@ def test_an_export_checks_as_the_same_deck(
     after = run_cli(["check", str(out)], env)
     assert after.returncode == before.returncode == 0, after.stdout
     assert _summary(after.stdout) == _summary(before.stdout)
+
+
+@pytest.mark.parametrize("to", ["ptcgl", "json", "csv", "text"])
+def test_an_export_keeps_the_deck_name(full_catalogue_dir: Path, tmp_path: Path, to: str) -> None:
+    env = {**os.environ, "TOTEMDECK_CATALOGUE": str(full_catalogue_dir)}
+    deck = tmp_path / "named.txt"
+    text = (EXAMPLES / "charizard-ex.txt").read_text("utf-8")
+    deck.write_text(f"Deckname: Fire, Dark & more\n{text}", "utf-8")
+    out = tmp_path / f"deck.{to}"
+    assert run_cli(["export", str(deck), "--to", to, "-o", str(out)], env).returncode == 0
+    report = run_cli(["check", str(out), "--format", "json"], env)
+    assert '"name": "Fire, Dark & more"' in report.stdout, out.read_text("utf-8")

@@ -42,7 +42,7 @@ def test_stats_golden(catalogue: Catalogue, deck: str, lang: str, update_golden:
     checker = checker_for(catalogue, lang)
     checked = checker.check_deck(read_decklist(f"examples/{deck}.txt"))
     with use_language(lang):
-        stats = deck_stats(checked, checker.ctx, "Rare Candy", turn=3)
+        stats = deck_stats(checked, card_name="Rare Candy", turn=3)
         text = render_stats(stats, checked.report)
     compare(f"stats-{deck}.{lang}.txt", text, update_golden)
 
@@ -54,8 +54,8 @@ def test_text_export_golden_in_spanish(
     checker = checker_for(catalogue, "es")
     checked = checker.check_deck(read_decklist(f"examples/{deck}.txt"))
     with use_language("es"):
-        text = export_deck(checked, "text", checker.ctx.fmt, lang="es", allow_illegal=True)
-        ptcgl = export_deck(checked, "ptcgl", checker.ctx.fmt, lang="es", allow_illegal=True)
+        text = export_deck(checked, "text", lang="es", allow_illegal=True)
+        ptcgl = export_deck(checked, "ptcgl", lang="es", allow_illegal=True)
     compare(f"export-{deck}.es.text", text, update_golden)
     # PTCG Live's headers stay the ones Live imports; only the comment for people changes
     assert "Total Cards:" in ptcgl

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from playwright.sync_api import Browser, Page, expect
+from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.web.test_browser import _open, _paste
 
@@ -20,6 +20,13 @@ AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 
 def _counts(page: Page, scope: str = "") -> str:
     return " ".join(page.inner_text(f"{scope} .verdict-counts".strip()).split())
+
+
+def _row(page: Page, name: str) -> Locator:
+    """The deck row of ``name`` (by its name link: other rows' card text may mention it)."""
+    return page.locator(".build-deck .row").filter(
+        has=page.get_by_role("link", name=name, exact=True)
+    )
 
 
 def _build_from_check(page: Page, base_url: str, text: str) -> None:
@@ -126,7 +133,7 @@ def test_thirty_basic_energy_take_two_actions(
     text = legal_text.replace("17 Basic Fire Energy SVE 2", "1 Basic Fire Energy SVE 2")
     page, problems = _open(browser, base_url)
     _build_from_check(page, base_url, text)
-    row = page.locator(".build-deck .row", has_text="Basic Fire Energy")
+    row = _row(page, "Basic Fire Energy")
     field = row.locator("input[name=n]")
     field.fill("17")  # action 1
     field.press("Enter")  # action 2
@@ -156,7 +163,7 @@ def test_plus_and_minus_keep_focus_and_scroll(
     page, problems = _open(browser, base_url, viewport={"width": 1280, "height": 700})
     _build_from_check(page, base_url, legal_text)
     panel = page.locator("#build-deck")
-    less = page.locator(".build-deck .row", has_text="Basic Fire Energy").locator("a.step.less")
+    less = _row(page, "Basic Fire Energy").locator("a.step.less")
     less.scroll_into_view_if_needed()
     scrolled = panel.evaluate("e => e.scrollTop")
     assert scrolled > 0, "the deck panel scrolls on this screen"
@@ -179,7 +186,7 @@ def test_without_javascript_the_edit_box_counts_and_pages_work(
     with page.expect_navigation():
         page.click("#edit-form button[type=submit]")
     assert "= 100 cards" in _counts(page, ".build-deck")
-    row = page.locator(".build-deck .row", has_text="Basic Fire Energy")
+    row = _row(page, "Basic Fire Energy")
     line = row.get_attribute("id")
     row.locator("input[name=n]").fill("16")
     with page.expect_navigation():

@@ -104,3 +104,74 @@ def test_a_card_page_has_every_attack_ability_weakness_and_print(client: TestCli
                   "Burning Darkness", "180+", "30 more damage for each Prize card",
                   "Weakness", "Retreat", "prints"):  # fmt: skip
         assert words in page, words
+
+
+def test_add_these_n_is_a_form_that_adds_each_card_that_fits(client: TestClient) -> None:
+    """Without JavaScript: ``?add=shown`` redirects to the grown deck, which says what it
+    added and skipped; the same page again adds nothing more (each name is in)."""
+    code = encode(from_cards([SharedCard("sv3-125", 1, True)]))
+    query = "(s:CRZ cn:20) or (s:ASR cn:27) or (s:ASR cn:46) or (s:UNB cn:165)"
+    page = client.get("/build", params={"d": code, "q": query})
+    assert "Add 1 card<" in page.text and 'name="add" value="shown"' in page.text
+    assert "Outside the identity" in page.text and "Banned" in page.text  # marks, in words
+    answer = client.get("/build", params={"d": code, "q": query, "add": "shown"},
+                        follow_redirects=False)  # fmt: skip
+    assert answer.status_code == 303
+    grown = client.get(answer.headers["location"])
+    said = re.search(r'id="added-note">(.*?)</p>', grown.text)
+    assert said
+    note = unescape(said.group(1))
+    assert note.startswith("Added 1 card. Skipped 3: ")
+    assert "Radiant Heatran (one more than the format allows of its kind)" in note
+    assert "Radiant Greninja (outside the Totem's identity)" in note
+    assert "Chip-Chip Ice Axe (banned)" in note
+    lines = decode(answer.headers["location"].split("d=")[1].split("&")[0]).lines
+    assert lines.count("1 swsh12pt5-20") == 1 and not [x for x in lines if "swsh10-27" in x]
+    assert 'form class="add-all"' not in grown.text  # nothing left that may go in
+
+
+@pytest.mark.parametrize(
+    ("query", "lang", "mark"),
+    [
+        ("is:ace t:tool", "en", "ACE SPEC"),
+        ("is:radiant", "en", "Radiant"),
+        ("is:star", "en", "Pokémon ★"),
+        ("is:banned", "en", "Banned"),
+        ("is:radiant", "es", "Radiante"),
+        ("is:banned", "es", "Prohibida"),
+    ],
+)
+def test_cards_results_wear_their_marks_in_words(
+    client: TestClient, query: str, lang: str, mark: str
+) -> None:
+    page = client.get("/cards", params={"q": query, "lang": lang})
+    marks = re.findall(
+        r'<span class="mark [^"]*">(?:<span aria-hidden="true">⚠ </span>)?([^<]*)<', page.text
+    )
+    assert marks and set(marks) == {mark}, marks  # every result of the query, and only it
+
+
+def test_every_key_description_is_marked_for_translation() -> None:
+    from totemdeck.web.help_texts import KEY_HELP
+
+    assert {key.help for key in KEYS} <= KEY_HELP  # a new or reworded key: add it there
+
+
+def test_the_spanish_search_help_describes_every_key_in_spanish(client: TestClient) -> None:
+    from totemdeck.i18n import translations
+
+    english = client.get("/help/search", params={"lang": "en"}).text
+    spanish = client.get("/help/search", params={"lang": "es"}).text
+    catalogue = translations("es")
+    for key in KEYS:
+        said = catalogue.gettext(key.help)
+        assert said != key.help, key.name
+        assert said in unescape(spanish) and said not in unescape(english), key.name
+
+
+def test_the_count_button_is_not_called_expansion_in_spanish(client: TestClient) -> None:
+    """ "Set" the count, not a card's "Set" (Expansión): its own message."""
+    code = encode(from_cards([SharedCard("sv3-125", 1, True), SharedCard("sve-2", 3)]))
+    page = client.get("/build", params={"d": code, "lang": "es"})
+    buttons = re.findall(r'<button type="submit" class="set">([^<]*)</button>', page.text)
+    assert buttons == ["Fijar"], buttons

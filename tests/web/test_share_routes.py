@@ -62,3 +62,16 @@ def test_share_links_use_the_configured_base_url(web_config: WebConfig, legal_te
 def test_the_base_url_comes_from_the_environment(value: str, expected: str | None) -> None:
     config = WebConfig.from_env({"TOTEMDECK_BASE_URL": value, "TOTEMDECK_CATALOGUE": "/x"})
     assert config.base_url == expected
+
+
+@pytest.mark.parametrize("to", ["ptcgl", "json", "csv", "text"])
+def test_an_exported_file_keeps_the_deck_name(client: TestClient, legal_text: str, to: str) -> None:
+    from totemdeck.sharecode import SharedDeck, encode
+
+    code = encode(SharedDeck.from_text(legal_text, "Fire, Dark & more"))
+    exported = client.get(f"/export/{to}", params={"d": code})
+    assert exported.status_code == 200
+    report = client.post("/api/check", content=exported.content).json()
+    assert report["legal"] and report["name"] == "Fire, Dark & more"
+    page = client.get("/export", params={"d": code})
+    assert "Deckname: Fire, Dark &amp; more" in page.text  # the PTCG Live box

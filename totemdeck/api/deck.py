@@ -15,7 +15,9 @@ from totemdeck.decklist.read import MAX_BYTES, DecklistError, decklist_from_byte
 from totemdeck.export.formats import FORMATS, ExportError, ExportRefused, export_deck
 from totemdeck.export.order import TRAINER_KINDS, export_lines
 from totemdeck.findings import Finding
+from totemdeck.rules import fit
 from totemdeck.rules.banlist import Banlist
+from totemdeck.rules.deck import RuleContext
 from totemdeck.rules.engine import CheckedDeck, Checker, Report
 from totemdeck.rules.format import FormatRules
 from totemdeck.sharecode import (
@@ -53,6 +55,7 @@ __all__ = [
     "Finding",
     "FormatRules",
     "Report",
+    "RuleContext",
     "SampleOpening",
     "ShareCodeError",
     "SharedDeck",
@@ -65,6 +68,7 @@ __all__ = [
     "encode",
     "export_deck",
     "export_lines",
+    "fit",
     "is_card_name",
     "readable",
     "sample_opening",

@@ -1,6 +1,7 @@
 """The CSV deck ``totemdeck export --to csv`` writes, read back as the same deck.
 
-One row a card line: ``section,count,name,set,number,…,id``. The id decides (the very
+One row a card line: ``section,count,name,set,number,…,id`` (and ``deck``, the deck's
+name, when it has one). The id decides (the very
 print that was exported); a row without one is read by name, set and number. Bad rows are
 ``ParseProblem``s like any unreadable line, never a raise.
 """
@@ -50,8 +51,11 @@ def parse_csv_deck(text: str, source: str) -> Decklist:
     reader = csv.DictReader(io.StringIO("\n".join(rows)))
     lines: list[DeckLine] = []
     problems: list[ParseProblem] = []
+    name: str | None = None
     for index, row in enumerate(reader, start=2):
         raw = rows[index - 1] if index - 1 < len(rows) else ""
-        read = _row(index, raw, {k: v for k, v in row.items() if isinstance(k, str)})
+        cells = {k: v for k, v in row.items() if isinstance(k, str)}
+        name = name or " ".join((cells.get("deck") or "").split())[:200] or None
+        read = _row(index, raw, cells)
         (lines if isinstance(read, DeckLine) else problems).append(read)  # type: ignore[arg-type]
-    return Decklist(tuple(lines), (), tuple(problems), source)
+    return Decklist(tuple(lines), (), tuple(problems), source, name=name)

@@ -86,8 +86,19 @@ def _banner(checked: CheckedDeck) -> list[str]:
     return [f"# {banner}", ""]
 
 
-def to_ptcgl(checked: CheckedDeck, lines: list[ExportLine], lang: str) -> str:
+def _named(checked: CheckedDeck) -> str | None:
+    """The deck's name as an export writes it (one line; None when it has none)."""
+    name = checked.report.name
+    return " ".join(name.split()) or None if name else None
+
+
+def to_ptcgl(checked: CheckedDeck, lines: list[ExportLine], lang: str, named: bool = True) -> str:
+    """PTCG Live's text; ``named``: a ``Deckname:`` line first (the plain form for Live's
+    own import leaves it out)."""
     out = _banner(checked)
+    name = _named(checked)
+    if named and name:
+        out += [f"Deckname: {name}", ""]  # i18n: keep (read back in any language)
     for section, group in _grouped(lines):
         out.append(f"{HEADERS[section]}: {sum(x.count for x in group)}")
         out += [
@@ -126,6 +137,9 @@ def to_text(checked: CheckedDeck, lines: list[ExportLine], lang: str) -> str:
                 identity=terms(report.totem.identity) or _("none"),
             )
         )
+    name = _named(checked)
+    if name:  # "Deck name:" / "Nombre del mazo:": the reader knows both
+        out.append(_("Deck name: {name}").format(name=name))
     for section, group in _grouped(lines):
         count = sum(x.count for x in group)
         out += ["", _(TEXT_HEADERS[section]).format(count=count)]
@@ -152,6 +166,7 @@ def to_json(checked: CheckedDeck, lines: list[ExportLine], lang: str) -> str:
         "format": FORMAT_NAME,
         "version": DOCUMENT_VERSION,
         "legal": checked.report.legal,
+        **({"name": name} if (name := _named(checked)) else {}),
         "totem": [entry(x) for x in lines if x.section == "totem"],
         "cards": [entry(x) for x in lines if x.section != "totem"],
     }
@@ -181,6 +196,9 @@ def to_csv(checked: CheckedDeck, lines: list[ExportLine], lang: str, fmt: Format
         }
         for x in lines
     ]
+    name = _named(checked)
+    if name:  # the deck's name on every row (the reader takes the first)
+        rows = [{**row, "deck": name} for row in rows]
     buffer = io.StringIO()
     pd.DataFrame(rows).to_csv(buffer, index=False, lineterminator="\n")
     return buffer.getvalue()
@@ -193,7 +211,7 @@ FORMATS = ("ptcgl", "json", "csv", "text")
 def export_deck(
     checked: CheckedDeck,
     to: str,
-    fmt: FormatRules | None = None,
+    *,
     lang: str = "en",
     plain: bool = False,
     allow_illegal: bool = False,
@@ -202,12 +220,12 @@ def export_deck(
 
     Only a legal deck exports unless ``allow_illegal`` (then marked illegal at its top):
     ``ExportRefused`` otherwise, so no face can forget the rule."""
-    fmt = fmt or checked.ctx.fmt  # the format the deck was judged by
+    fmt = checked.ctx.fmt  # the format the deck was judged by, never another
     if not checked.report.legal and not allow_illegal:
         raise ExportRefused(_("the deck is not legal; fix it or export with --allow-illegal"))
     lines = export_lines(checked, plain=plain and to == "ptcgl")
     if to == "ptcgl":
-        return to_ptcgl(checked, lines, lang)
+        return to_ptcgl(checked, lines, lang, named=not plain)
     if to == "json":
         return to_json(checked, lines, lang)
     if to == "csv":

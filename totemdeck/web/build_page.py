@@ -19,14 +19,17 @@ from totemdeck.api.deck import (
     MAX_BYTES,
     MAX_COUNT,
     CheckedDeck,
+    RuleContext,
     ShareCodeError,
     SharedDeck,
     deckedit,
     decode,
     encode,
+    fit,
     readable,
 )
 from totemdeck.i18n import _
+from totemdeck.web import build_add
 from totemdeck.web.finder import filters, find_cards
 from totemdeck.web.pages import error_page, int_param, language, library, render
 from totemdeck.web.templating import query as query_string
@@ -96,6 +99,9 @@ def _deck_stage(
             adds[card.id] = links.to(edit.with_count(line, copies[card.id] + 1))
         elif name_key(card.name) not in names or card.is_basic_energy:
             adds[card.id] = links.to(edit.add(card.id))
+    judge = build_add.judge(checked, lib.checker(lang).ctx)
+    marks = {card.id: build_add.marks(card, judge) for card in found.cards}
+    shown_adds = len(fit.new_cards(found.cards, judge)[0])  # after marks: it counts them in
     view = deck_view(checked)
     steps: dict[int, tuple[str | None, str]] = {}
     totem_lines = {e.line for e in checked.deck.totem}
@@ -123,6 +129,9 @@ def _deck_stage(
                 query, list(checked.report.totem.identity) if checked.report.totem else None
             ),
             "adds": adds,
+            "marks": marks,
+            "shown_adds": shown_adds,
+            "added_note": _added_note(request, checked, found.cards, lib.checker(lang).ctx),
             "copies": {c.id: names.get(name_key(c.name), 0) for c in found.cards},
             "view": view,
             "steps": steps,
@@ -191,7 +200,42 @@ def build_page(request: Request) -> Response:
     checked = lib.check(deck.decklist("deck being built"), language(request)) if code else None
     if checked is None or not checked.deck.totem:
         return _totem_stage(request, deck, asked, page)
+    if request.query_params.get("add") == "shown":
+        return RedirectResponse(_add_shown(request, deck, checked, asked, page), status_code=303)
     return _deck_stage(request, deck, checked, asked, page)
+
+
+def _add_shown(
+    request: Request, deck: SharedDeck, checked: CheckedDeck, asked: str | None, page: int
+) -> str:
+    """``?add=shown``: one copy of each result on this page that may go in; the page of
+    the grown deck, saying how many went in and which were skipped."""
+    lib = library(request)
+    lang = language(request)
+    query = asked if asked is not None else default_query(checked.deck.totem[0].card)
+    found = find_cards(lib, query, SEARCH_LIMIT, lang, offset=page * SEARCH_LIMIT)
+    judge = build_add.judge(checked, lib.checker(lang).ctx)
+    grown, gained, skipped = build_add.add_shown(deck, found.cards, judge)
+    code = _code(grown)
+    if code is None:  # too long for a link: the deck stays as it was, never lost
+        code, gained, skipped = _code(deck), [], []
+    ids = ",".join(card.id for card, _why in skipped[: build_add.MAX_SKIPPED])
+    shown = page + 1 if page else None
+    return "/build" + query_string(d=code, q=asked, page=shown, added=str(len(gained)), skipped=ids)
+
+
+def _added_note(
+    request: Request, checked: CheckedDeck, cards: list[Card], ctx: RuleContext
+) -> str | None:
+    """What the last "Add these N" did (``added`` and ``skipped`` of its redirect)."""
+    added = int_param(request, "added", -1, -1, 10_000)
+    if added < 0:
+        return None
+    wanted = request.query_params.get("skipped", "").split(",")
+    judge = build_add.judge(checked, ctx)
+    by_id = {card.id: card for card in cards}
+    skipped = [(by_id[i], judge.reason(by_id[i]) or fit.HELD) for i in wanted if i in by_id]
+    return build_add.note(added, skipped, ctx.name_of)
 
 
 def _edit(request: Request, deck: SharedDeck) -> str | None:

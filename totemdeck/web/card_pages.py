@@ -12,6 +12,7 @@ from starlette.routing import Route
 
 from totemdeck.api.cards import ask_card
 from totemdeck.i18n import _
+from totemdeck.web.build_add import banned_marks
 from totemdeck.web.finder import filters, find_cards
 from totemdeck.web.pages import (
     JSON_SUFFIX,
@@ -74,7 +75,9 @@ def cards_page(request: Request) -> Response:
             "of": str(last + 1),
         }
         return {"q": query, "found": found, "limit": limit, "order": order, "orders": ORDERS,
-                "pages": pages, "filter_links": filters(query)}  # fmt: skip
+                "pages": pages, "filter_links": filters(query),
+                "marks": {c.id: banned_marks(c, lib.banlist.match(c) is not None)
+                          for c in found.cards}}  # fmt: skip
 
     return answer(request, "cards.html", data, context, 400 if found.error else 200)
 

@@ -13,6 +13,8 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from totemdeck.api.cards import NameIndex, name_index, search_keys
+from totemdeck.i18n import _
+from totemdeck.web.help_texts import KEY_HELP
 from totemdeck.web.pages import int_param, library, render
 
 _INDEXES: dict[str, NameIndex] = {}  # one per catalogue directory (a server has one)
@@ -38,7 +40,10 @@ def api_names(request: Request) -> Response:
 
 
 def search_help(request: Request) -> Response:
-    return render(request, "help_search.html", {"keys": search_keys()})
+    rows = search_keys()
+    for row in rows:  # the descriptions in the page's language (help_texts marks them)
+        row["help"] = _(row["help"]) if row["help"] in KEY_HELP else row["help"]
+    return render(request, "help_search.html", {"keys": rows})
 
 
 ROUTES = [

@@ -1,0 +1,82 @@
+"""Build's "Add these N": one copy of each card on the results page that can legally go in,
+and the marks and notes that say why the others were skipped.
+
+Adding is a plain GET form (``?add=shown`` with the deck, the query and the page), so it
+works without JavaScript; the answer is a redirect to the grown deck, carrying how many
+cards went in and which were skipped (``added=N&skipped=ID,ID``), so the page can say so
+and the back button undoes it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from totemdeck.api.cards import Card
+from totemdeck.api.deck import CheckedDeck, RuleContext, SharedDeck, deckedit, fit
+from totemdeck.i18n import N_, _, ngettext
+
+MAX_SKIPPED = 60  # ids carried in the redirect (a page holds 48 results)
+
+REASONS = {
+    fit.HELD: N_("already in the deck"),
+    fit.BANNED: N_("banned"),
+    fit.IDENTITY: N_("outside the Totem's identity"),
+    fit.COLORLESS: N_("Colorless, which the Totem's Retreat Cost 0 forbids"),
+    fit.LIMIT: N_("one more than the format allows of its kind"),
+}
+MARKS = {
+    "ace-spec": N_("ACE SPEC"),
+    "radiant": N_("Radiant"),
+    "star": N_("Pokémon ★"),
+    fit.BANNED: N_("Banned"),
+    fit.IDENTITY: N_("Outside the identity"),
+    fit.COLORLESS: N_("Colorless: forbidden by the Totem"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Mark:
+    code: str  # the CSS class: ace-spec, radiant, star, banned, identity, colorless-restriction
+    label: str
+    problem: bool  # it keeps the card out of this deck
+
+
+def marks(card: Card, judge: fit.Fit | None) -> list[Mark]:
+    """What a result is (ACE SPEC, Radiant, ★) and, with a deck, what keeps it out."""
+    out = [Mark(kind, _(MARKS[kind]), False) for kind in fit.kinds(card)]
+    misfit = judge.misfit(card) if judge is not None else None
+    if misfit:
+        out.append(Mark(misfit, _(MARKS[misfit]), True))
+    return out
+
+
+def banned_marks(card: Card, banned: bool) -> list[Mark]:
+    """The marks of a result without a deck (the Cards page): kinds and the banlist."""
+    out = [Mark(kind, _(MARKS[kind]), False) for kind in fit.kinds(card)]
+    if banned:
+        out.append(Mark(fit.BANNED, _(MARKS[fit.BANNED]), True))
+    return out
+
+
+def judge(checked: CheckedDeck, ctx: RuleContext) -> fit.Fit:
+    return fit.Fit(checked.deck, ctx)
+
+
+def add_shown(
+    deck: SharedDeck, cards: list[Card], judge_: fit.Fit
+) -> tuple[SharedDeck, list[Card], list[tuple[Card, str]]]:
+    """The deck with one copy of each of ``cards`` that may go in; those added; those
+    skipped with why."""
+    gained, skipped = fit.new_cards(cards, judge_)
+    return deckedit.add_each(deck, [card.id for card in gained]), gained, skipped
+
+
+def note(added: int, skipped: list[tuple[Card, str]], name_of: Callable[[Card], str]) -> str:
+    """The note: "Added 20 cards. Skipped 2: Absol (already in the deck), …"."""
+    said = ngettext("Added {n} card.", "Added {n} cards.", added).format(n=added)
+    if not skipped:
+        return said
+    why = ", ".join(f"{name_of(card)} ({_(REASONS[reason])})" for card, reason in skipped)
+    more = ngettext("Skipped {n}: {cards}.", "Skipped {n}: {cards}.", len(skipped))
+    return f"{said} {more.format(n=len(skipped), cards=why)}"
