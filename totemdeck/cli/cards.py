@@ -94,7 +94,7 @@ def search(
     if output is SearchFormat.json:
         from totemdeck.report.search import render_json
 
-        write_text(render_json(result, query, prints, lang, fmt or load_format()))
+        write_text(render_json(result, query, lang, fmt or load_format()))
         return
     if output is SearchFormat.csv:
         from totemdeck.report.search import render_csv

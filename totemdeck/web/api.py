@@ -67,6 +67,7 @@ def api_cards(request: Request) -> Response:
             "query": query,
             "total": found.total,
             "explanation": found.explanation,
+            "prints": found.prints,
             "cards": [card.to_record() for card in found.cards],
         },
         headers=API_HEADERS,
