@@ -183,10 +183,12 @@ def _tune(db: sqlite3.Connection) -> None:
 
 
 def _cards(catalogue: Catalogue, ids: list[str]) -> list[Card]:
-    """The cards of ``ids`` in that order, read in one query (with their aliases)."""
-    if not ids:
-        return []
-    marks = ",".join("?" * len(ids))
-    rows = catalogue._db.execute(f"SELECT id, data FROM cards WHERE id IN ({marks})", ids)
-    by_id = {card.id: card for card in catalogue._load(rows.fetchall())}
-    return [by_id[card_id] for card_id in ids]
+    """The cards of ``ids`` in that order, the ones the catalogue has not built yet read in
+    one query (with their aliases): a long list of known cards reads no card data again."""
+    known = catalogue._cards
+    missing = [card_id for card_id in ids if card_id not in known]
+    if missing:
+        marks = ",".join("?" * len(missing))
+        rows = catalogue._db.execute(f"SELECT id, data FROM cards WHERE id IN ({marks})", missing)
+        catalogue._load(rows.fetchall())
+    return [known[card_id] for card_id in ids]
