@@ -117,3 +117,21 @@ def test_a_print_without_english_text_gets_its_roles_from_its_spanish_text(
     assert not sentences(english_less)
     assert "gust" in roles_of(english_less)
     assert roles_of(english_less, "en") == ()
+
+
+def test_the_two_languages_agree_over_the_whole_catalogue(
+    catalogue: Catalogue, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """docs/search.md: over every print with both texts, the (print, role) tags either
+    language gives are the same at least 95 % of the time."""
+    alike = only_one = 0
+    for card in catalogue.iter_cards():
+        if not sentences(card, "es"):
+            continue
+        en, es = set(roles_of(card, "en")), set(roles_of(card, "es"))
+        alike += len(en & es)
+        only_one += len(en ^ es)
+    agreement = alike / (alike + only_one)
+    with capsys.disabled():
+        print(f"\nEN/ES role agreement: {agreement:.1%} ({alike} alike, {only_one} in one only)")
+    assert agreement >= 0.95

@@ -93,7 +93,8 @@ def _split(paragraphs: list[str], lang: str) -> list[str]:
     if lang == "es":
         text = [fold(_SYMBOL.sub(lambda m: _SPANISH_TYPES[m.group(1)], p)) for p in paragraphs]
         parts = [s for p in text for s in _SENTENCE.split(p) if s.strip()]
-        return [s for s in parts if not _RULE_ES.search(s)]
+        # TCGdex writes "$$$card.rules.missing.token$$$" where it lacks a text: no sentence
+        return [s for s in parts if not _RULE_ES.search(s) and "$$$" not in s]
     text = [_SYMBOL.sub(lambda m: TYPE_LETTERS[m.group(1)], p) for p in paragraphs]
     return [s for p in text for s in _SENTENCE.split(p) if s.strip() and " rule:" not in s.lower()]
 
