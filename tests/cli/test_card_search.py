@@ -108,3 +108,27 @@ def test_eighteen_dashes_is_no_traceback(
 ) -> None:
     assert run(full_catalogue_dir, "-" * 18 + "pikachu", "-n", "1") == 0
     assert "Pikachu" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize(
+    ("query", "options", "prints"),
+    [
+        ("unique:prints is:radiant", (), True),
+        ("is:radiant", ("--prints",), True),
+        ("unique:names is:radiant", ("--prints",), False),
+        ("is:radiant", (), False),
+    ],
+)
+def test_json_prints_says_what_was_listed_whether_option_or_in_the_query(
+    full_catalogue_dir: Path,
+    capsys: pytest.CaptureFixture[str],
+    query: str,
+    options: tuple[str, ...],
+    prints: bool,
+) -> None:
+    assert run(full_catalogue_dir, query, *options, "--format", "json", "--limit", "0") == 0
+    document = json.loads(capsys.readouterr().out)
+    assert first_error("search", document) is None
+    assert document["prints"] is prints
+    names = [c["name"] for c in document["cards"]]
+    assert (len(set(names)) < len(names)) is prints  # Radiant cards have reprints

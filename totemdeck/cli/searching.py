@@ -60,7 +60,7 @@ def run_search(
     if output is SearchFormat.json:
         from totemdeck.report import render_search_json as render_json
 
-        write_text(render_json(result, query, prints, lang, fmt or load_format()))
+        write_text(render_json(result, query, lang, fmt or load_format()))
         return
     if output is SearchFormat.csv:
         from totemdeck.report import render_search_csv as render_csv

@@ -44,13 +44,15 @@ def card_row(card: Card, lang: str, fmt: FormatRules) -> dict[str, Any]:
     }
 
 
-def render_json(result: SearchResult, query: str, prints: bool, lang: str, fmt: FormatRules) -> str:
+def render_json(result: SearchResult, query: str, lang: str, fmt: FormatRules) -> str:
+    """The search as ``schemas/search.schema.json``; ``prints`` is what the search listed
+    (``--prints`` or ``unique:prints`` in the query, which wins)."""
     document = {
         "query": query,
         "explanation": result.explanation,
         "total": result.total,
         "shown": len(result.cards),
-        "prints": prints,
+        "prints": result.prints,
         "cards": [card_row(c, lang, fmt) for c in result.cards],
     }
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"

@@ -1,8 +1,12 @@
-"""Role tags: what a card does for a deck (draws, searches, gusts …), from its English text.
+"""Role tags: what a card does for a deck (draws, searches, gusts …), from its English text,
+or from its Spanish text (TCGdex's) by the Spanish patterns.
 
 The patterns live in ``totemdeck/data/roles.yaml`` (a data file, with texts each role must and
-must not tag), so a new role or a better pattern is a data edit. Pure: a card in, its tags out.
-The importer stores them for ``role:`` searches; card pages and ``stats`` show them.
+must not tag, in each language), so a new role or a better pattern is a data edit. Pure: a
+card in, its tags out. The importer stores them for ``role:`` searches; card pages and
+``stats`` show them. The Spanish patterns read one sentence folded (lower case, no accents),
+so a print whose text the catalogue has only in Spanish still gets its roles, and the two
+languages can be measured against each other (tests/rules/test_roles.py).
 """
 
 from __future__ import annotations
@@ -11,11 +15,19 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
+from typing import Any
 
 from totemdeck.catalogue.model import TYPE_LETTERS, Card
+from totemdeck.catalogue.names import fold
 
 _SYMBOL = re.compile(r"[\[{]([GRWLPFDMYNC])[\]}]")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
+_SPANISH_TYPES = {
+    "G": "planta", "R": "fuego", "W": "agua", "L": "rayo", "P": "psiquico", "F": "lucha",
+    "D": "oscura", "M": "metalica", "Y": "hada", "N": "dragon", "C": "incolora",
+}  # fmt: skip
+_RULE_ES = re.compile(r"\bregla\b[^:.]{0,40}:")  # "Regla de los Pokémon ex:" (a Rule Box)
+LANGS = ("en", "es")
 
 
 @dataclass(frozen=True, slots=True)
@@ -25,9 +37,38 @@ class Role:
     patterns: tuple[re.Pattern[str], ...]
     tags: tuple[str, ...]
     not_tags: tuple[str, ...]
+    patterns_es: tuple[re.Pattern[str], ...] = ()
+    tags_es: tuple[str, ...] = ()
+    not_tags_es: tuple[str, ...] = ()
 
-    def matches(self, sentence: str) -> bool:
-        return any(p.search(sentence) for p in self.patterns)
+    def matches(self, sentence: str, lang: str = "en") -> bool:
+        """Whether one sentence (folded, for ``es``) has this role."""
+        patterns = self.patterns_es if lang == "es" else self.patterns
+        return any(p.search(sentence) for p in patterns)
+
+    def examples(self, lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+        """The texts it must tag and must not, in ``lang``."""
+        if lang == "es":
+            return self.tags_es, self.not_tags_es
+        return self.tags, self.not_tags
+
+
+def _compiled(patterns: list[str]) -> tuple[re.Pattern[str], ...]:
+    return tuple(re.compile(p, re.IGNORECASE) for p in patterns)
+
+
+def _role(name: str, entry: dict[str, Any]) -> Role:
+    es = entry["es"]
+    return Role(
+        name,
+        entry["description"],
+        _compiled(entry["patterns"]),
+        tuple(entry["tags"]),
+        tuple(entry["not"]),
+        _compiled(es["patterns"]),
+        tuple(es["tags"]),
+        tuple(es["not"]),
+    )
 
 
 @cache
@@ -40,39 +81,51 @@ def roles() -> tuple[Role, ...]:
     _node, data = parse_yaml(text, "roles.yaml")
     if not is_valid_fast("roles", data):
         raise ValueError(f"roles.yaml: {first_error('roles', data)}")
-    return tuple(
-        Role(
-            name,
-            entry["description"],
-            tuple(re.compile(p, re.IGNORECASE) for p in entry["patterns"]),
-            tuple(entry["tags"]),
-            tuple(entry["not"]),
-        )
-        for name, entry in data["roles"].items()
-    )
+    return tuple(_role(name, entry) for name, entry in data["roles"].items())
 
 
 def role_names() -> tuple[str, ...]:
     return tuple(r.name for r in roles())
 
 
-def sentences(card: Card) -> list[str]:
-    """The sentences a role is read from: abilities, attacks and a Trainer's or Energy's
-    rules (a Pokémon's rules are its Rule Box: "prevent all damage … on your Bench" is Tera's
-    rule, not a role)."""
-    rules = () if card.is_pokemon else card.rules
-    paragraphs = [*card.ability_texts, *(a.text for a in card.attacks), *rules]
+def _split(paragraphs: list[str], lang: str) -> list[str]:
+    """One sentence a piece; Spanish folded, symbols written as type words."""
+    if lang == "es":
+        text = [fold(_SYMBOL.sub(lambda m: _SPANISH_TYPES[m.group(1)], p)) for p in paragraphs]
+        parts = [s for p in text for s in _SENTENCE.split(p) if s.strip()]
+        # TCGdex writes "$$$card.rules.missing.token$$$" where it lacks a text: no sentence
+        return [s for s in parts if not _RULE_ES.search(s) and "$$$" not in s]
     text = [_SYMBOL.sub(lambda m: TYPE_LETTERS[m.group(1)], p) for p in paragraphs]
     return [s for p in text for s in _SENTENCE.split(p) if s.strip() and " rule:" not in s.lower()]
 
 
-def text_roles(text: str) -> tuple[str, ...]:
+def sentences(card: Card, lang: str = "en") -> list[str]:
+    """The sentences a role is read from: abilities, attacks and a Trainer's or Energy's
+    rules (a Pokémon's rules are its Rule Box: "prevent all damage … on your Bench" is Tera's
+    rule, not a role). In ``es``, the print's Spanish text only (none: no sentences)."""
+    if lang == "es":
+        from totemdeck.catalogue.localized import text_record
+
+        text = text_record(card, "es")
+        if text is None:
+            return []
+        rules = [] if card.is_pokemon else [str(r) for r in text["rules"]]
+        texts = [*(a["text"] for a in text["abilities"]), *(a["text"] for a in text["attacks"])]
+        return _split([str(t) for t in texts if t] + rules, "es")
+    rules_en = () if card.is_pokemon else card.rules
+    return _split([*card.ability_texts, *(a.text for a in card.attacks), *rules_en], "en")
+
+
+def text_roles(text: str, lang: str = "en") -> tuple[str, ...]:
     """The roles a piece of card text has (the data file's examples are read this way)."""
-    parts = [s for s in _SENTENCE.split(text) if s.strip()]
-    return tuple(r.name for r in roles() if any(r.matches(s) for s in parts))
+    parts = _split([text], lang)
+    return tuple(r.name for r in roles() if any(r.matches(s, lang) for s in parts))
 
 
-def roles_of(card: Card) -> tuple[str, ...]:
-    """The role tags of ``card``, in the data file's order."""
-    parts = sentences(card)
-    return tuple(r.name for r in roles() if any(r.matches(s) for s in parts))
+def roles_of(card: Card, lang: str | None = None) -> tuple[str, ...]:
+    """The role tags of ``card``, in the data file's order: read from its text in ``lang``,
+    or (no ``lang``) from its English text, or its Spanish one when it has no English text."""
+    if lang is None:
+        lang = "en" if sentences(card) else "es"
+    parts = sentences(card, lang)
+    return tuple(r.name for r in roles() if any(r.matches(s, lang) for s in parts))

@@ -56,7 +56,7 @@ def cards_page(request: Request) -> Response:
         {"error": found.error, "position": found.position}
         if found.error
         else {"query": query, "total": found.total, "explanation": found.explanation,
-              "cards": [card.to_record() for card in found.cards]}
+              "prints": found.prints, "cards": [card.to_record() for card in found.cards]}
     )  # fmt: skip
     last = max(0, (found.total - 1) // limit)
 

@@ -48,7 +48,7 @@ def find_cards(
         return SearchResult([], 0, "", str(exc), getattr(exc, "position", None))
     return SearchResult(
         list(result.cards)[offset : offset + limit], result.total, result.explanation,
-        offset=offset,
+        offset=offset, prints=result.prints,
     )  # fmt: skip
 
 

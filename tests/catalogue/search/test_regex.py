@@ -3,6 +3,7 @@ refuses are one located error, and every regex key agrees with its plain reading
 
 from __future__ import annotations
 
+import json
 import time
 
 import pytest
@@ -10,8 +11,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from totemdeck.catalogue.read import Catalogue
+from totemdeck.catalogue.search import regex
 from totemdeck.catalogue.search.compile import check_keys
 from totemdeck.catalogue.search.parse import parse
+from totemdeck.catalogue.search.values import BadValue
 from totemdeck.search import QuerySyntaxError, search_cards
 
 BOMBS = [
@@ -68,3 +71,76 @@ def test_any_pattern_parses_or_is_an_error(pattern: str) -> None:
         check_keys(parse(query), query)
     except QuerySyntaxError as exc:
         assert "\n" not in str(exc)
+
+
+# A pattern runs in one scan of a column's distinct values (regex.Corpus); that scan must find
+# exactly the rows a match of each row's values alone finds.
+SCANNED = [
+    "^(pika|rai)chu$",
+    "a$",
+    "^$",
+    "x*",
+    "^",
+    "draw [4-6] cards",
+    "search your deck for .* energy",
+    "\\bex\\b",
+    "é",
+    "[^a-z ]",
+    "BOSS",
+    "energy\\.$",
+    "^your",
+    "(a+)+$",
+    "(?s).",
+]
+
+
+def _per_row(catalogue: Catalogue, pattern: str, column: str) -> list[int]:
+    db = catalogue._db
+    if column == regex.TEXT:
+        sql = "SELECT rowid FROM search_text WHERE re_text(?, body) ORDER BY rowid"
+    else:
+        sql = f"SELECT rowid FROM search WHERE re_items(?, {column}) ORDER BY rowid"
+    return [row[0] for row in db.execute(sql, (pattern,))]
+
+
+def _scanned(catalogue: Catalogue, pattern: str, column: str) -> list[int]:
+    row = catalogue._db.execute("SELECT re_rows(?, ?)", (pattern, column)).fetchone()
+    found: list[int] = json.loads(row[0])
+    return found
+
+
+@pytest.mark.parametrize("column", ["names", "attack_names", "ability_names", regex.TEXT])
+@pytest.mark.parametrize("pattern", SCANNED)
+def test_one_scan_finds_the_rows_a_match_per_row_finds(
+    catalogue: Catalogue, pattern: str, column: str
+) -> None:
+    regex.register(catalogue._db)
+    assert _scanned(catalogue, pattern, column) == _per_row(catalogue, pattern, column)
+
+
+@given(st.text(alphabet=st.sampled_from(list("ae+*?()|[]^$.\\ -zr")), min_size=1, max_size=12))
+@settings(max_examples=60, deadline=None)
+def test_one_scan_agrees_with_per_row_on_any_pattern(catalogue: Catalogue, pattern: str) -> None:
+    regex.register(catalogue._db)
+    try:
+        regex.compiled(pattern)
+    except BadValue:
+        return
+    if regex.per_row(pattern):
+        return
+    assert _scanned(catalogue, pattern, "names") == _per_row(catalogue, pattern, "names")
+
+
+@pytest.mark.parametrize("pattern", ["\\Apika", "chu\\z", "(?-m)^pika"])
+def test_patterns_naming_a_texts_own_ends_run_per_row(catalogue: Catalogue, pattern: str) -> None:
+    assert regex.per_row(pattern)
+    found = search_cards(catalogue, f"name:/{pattern}/", prints=True, limit=None)
+    expected = set(_ids_of(catalogue, _per_row(catalogue, pattern, "names")))
+    assert expected
+    assert {c.id for c in found.cards} == expected
+
+
+def _ids_of(catalogue: Catalogue, rowids: list[int]) -> list[str]:
+    marks = ",".join("?" * len(rowids))
+    rows = catalogue._db.execute(f"SELECT card_id FROM search WHERE rowid IN ({marks})", rowids)
+    return [row[0] for row in rows]

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from totemdeck.catalogue.names import fold, name_key
 from totemdeck.catalogue.search.context import Build, Describe, SearchContext, Sql
 from totemdeck.catalogue.search.parse import Term
-from totemdeck.catalogue.search.regex import compiled
+from totemdeck.catalogue.search.regex import TEXT, compiled, per_row
 from totemdeck.catalogue.search.values import (
     SQL_OPS,
     bits_of,
@@ -33,10 +33,18 @@ def normal(text: str) -> str:
     return "".join(ch for ch in fold(text) if ch.isalnum())
 
 
-def regex_condition(column: str, term: Term, function: str = "re_items") -> Sql:
-    """``column`` (``|a|b|`` items, or card text) matches ``term``'s regular expression."""
+def regex_condition(column: str, term: Term) -> Sql:
+    """The row's ``column`` (``|a|b|`` items of ``search``, or ``text``: its card text) has a
+    value ``term``'s regular expression matches: one scan of the column's distinct values
+    (``regex.Corpus``), or, for a pattern that must, a call per row."""
     compiled(term.value)  # a bad pattern is a BadValue now, not an SQLite error later
-    return Sql(f"{function}(?, {column})", (term.value,))
+    if not per_row(term.value):
+        return Sql("s.rowid IN (SELECT value FROM json_each(re_rows(?, ?)))", (term.value, column))
+    if column == TEXT:
+        return Sql(
+            "s.rowid IN (SELECT rowid FROM search_text WHERE re_text(?, body))", (term.value,)
+        )
+    return Sql(f"re_items(?, s.{column})", (term.value,))
 
 
 def number(
@@ -56,7 +64,7 @@ def contains(column: str, label: str, items: bool = False) -> tuple[Build, Descr
 
     def build(term: Term, ctx: SearchContext) -> Sql:
         if term.regex:
-            return regex_condition(f"s.{column}", term)
+            return regex_condition(column, term)
         value = fold(term.value)
         if term.op == "=" and items:
             return Sql(f"s.{column} LIKE ? ESCAPE '\\'", (like_pattern(f"|{value}|"),))

@@ -137,8 +137,7 @@ def describe_released(term: Term) -> str:
 
 def text(term: Term, ctx: SearchContext) -> Sql:
     if term.regex:
-        inner = regex_condition("body", term, "re_text")
-        return Sql(f"s.rowid IN (SELECT rowid FROM search_text WHERE {inner.text})", inner.params)
+        return regex_condition("text", term)
     return Sql(
         "s.rowid IN (SELECT rowid FROM search_text WHERE search_text MATCH ?)",
         (fts_query(term.value, term.quoted),),

@@ -37,7 +37,7 @@ __all__ = ["BY_NAME", "KEYS", "Key", "SearchContext", "Sql", "TotemFacts", "add_
 
 def _name(term: Term, ctx: SearchContext) -> Sql:
     if term.regex:
-        return regex_condition("s.names", term)
+        return regex_condition("names", term)
     return exact_name_condition(term.value) if term.op == "=" else name_condition(term.value)
 
 

@@ -2,12 +2,22 @@
 
 RE2 (google-re2) matches in time linear in the text whatever the pattern, and refuses what
 only a backtracking engine can do (backreferences, lookaround) with a message, so a hostile
-pattern (``(a+)+$``) costs what a plain one costs. SQLite calls ``re_items`` / ``re_text``
-(registered on the catalogue's connection by ``register``) for the rows it reads.
+pattern (``(a+)+$``) costs what a plain one costs.
+
+A pattern runs once per query, not once per row: the first regex on a connection gathers
+each searched column's distinct values (names, sentences of card text) into one corpus, a
+value a line, and RE2 scans that corpus in one pass, line by line (``never_nl``: a match
+never spans two values; ``^`` and ``$`` are a value's ends). SQL gets the matching rows
+back from ``re_rows(pattern, column)`` as a JSON list. A pattern that names the text's own
+ends (``\\A``, ``\\z``) or turns multi-line mode off runs per row instead (``re_items`` /
+``re_text``), as it reads alike either way.
 """
 
 from __future__ import annotations
 
+import bisect
+import json
+import re
 import sqlite3
 from collections.abc import Callable
 from functools import lru_cache
@@ -18,6 +28,21 @@ from totemdeck.i18n import _
 
 MAX_PATTERN = 200
 _MAX_MEMORY = 1 << 22  # 4 MiB per compiled pattern (RE2's default is 8)
+# The columns a regex reads, and how a stored value splits into what one match may span.
+ITEM_COLUMNS = ("names", "attack_names", "ability_names", "rarity", "artist")
+TEXT = "text"
+_PER_ROW = re.compile(r"\\[Az]|\(\?[a-zA-Z]*-")  # \A, \z, (?-m): a whole text's ends
+
+
+def _options(never_nl: bool) -> Any:
+    import re2
+
+    options = re2.Options()
+    options.case_sensitive = False
+    options.log_errors = False
+    options.max_mem = _MAX_MEMORY
+    options.never_nl = never_nl
+    return options
 
 
 @lru_cache(maxsize=64)
@@ -31,12 +56,8 @@ def compiled(pattern: str) -> Any:
         raise BadValue(
             _("a regular expression has at most {limit} characters").format(limit=MAX_PATTERN)
         )
-    options = re2.Options()
-    options.case_sensitive = False
-    options.log_errors = False
-    options.max_mem = _MAX_MEMORY
     try:
-        return re2.compile(pattern.encode("utf-8"), options)
+        return re2.compile(pattern.encode("utf-8"), _options(False))
     except re2.error as exc:
         reason = exc.args[0].decode("utf-8", "replace") if exc.args else str(exc)
         if isinstance(reason, bytes):
@@ -46,6 +67,103 @@ def compiled(pattern: str) -> Any:
                 pattern=pattern, reason=reason
             )
         ) from None
+
+
+def per_row(pattern: str) -> bool:
+    """Whether ``pattern`` must run on each value alone (it names a text's own ends)."""
+    return bool(_PER_ROW.search(pattern))
+
+
+@lru_cache(maxsize=64)
+def _line_program(pattern: str) -> Any:
+    """``pattern`` for a corpus of one value a line (checked by ``compiled`` first)."""
+    import re2
+
+    compiled(pattern)
+    return re2.compile(b"(?m:" + pattern.encode("utf-8") + b")", _options(True))._regexp
+
+
+class Corpus:
+    """Distinct values, one a line of ``text``, with the rows that hold each."""
+
+    def __init__(self, values: dict[str, list[int]]) -> None:
+        self.rows = list(values.values())
+        encoded = [v.replace("\n", " ").encode("utf-8") for v in values]
+        self.starts: list[int] = []
+        offset = 0
+        for line in encoded:
+            self.starts.append(offset)
+            offset += len(line) + 1
+        self.text = b"\n".join(encoded)
+
+    def rowids(self, pattern: str) -> list[int]:
+        """The rows a value of which ``pattern`` matches, in order: one scan of the corpus,
+        which after each match goes on from the next line."""
+        import re2
+
+        match = _line_program(pattern).Match
+        unanchored = re2._Anchor.UNANCHORED
+        text, starts, end = self.text, self.starts, len(self.text)
+        found: set[int] = set()
+        pos = 0
+        while pos <= end:
+            start = match(unanchored, text, pos, end)[0][0]
+            if start < 0:
+                break
+            line = bisect.bisect_right(starts, start) - 1
+            found.update(self.rows[line])
+            if line + 1 >= len(starts):
+                break
+            pos = starts[line + 1]
+        return sorted(found)
+
+
+def _sentences(value: str) -> list[str]:
+    from totemdeck.catalogue.search.index import SENTENCE_BREAK
+
+    return value.split(SENTENCE_BREAK)
+
+
+def _items(value: str) -> list[str]:
+    return [item for item in value.split("|") if item]
+
+
+def _corpus(db: sqlite3.Connection, column: str) -> Corpus:
+    if column == TEXT:
+        rows, split = db.execute("SELECT rowid, body FROM main.search_text"), _sentences
+    elif column in ITEM_COLUMNS:
+        rows, split = db.execute(f"SELECT rowid, {column} FROM main.search"), _items
+    else:
+        raise ValueError(f"no regex corpus for column {column!r}")
+    values: dict[str, list[int]] = {}
+    for rowid, value in rows:
+        if value:
+            for part in dict.fromkeys(split(value)):
+                values.setdefault(part, []).append(rowid)
+    return Corpus(values)
+
+
+# (catalogue file, its search index's inputs, column) → corpus: a long-lived process (the web
+# app) builds each once; the few last ones are kept.
+_CORPORA: dict[tuple[str, str, str], Corpus] = {}
+_KEPT = 8
+
+
+def _corpora(db: sqlite3.Connection) -> Callable[[str, str], str]:
+    """``re_rows`` for ``db``: corpora built on first use, again when the index is rebuilt."""
+
+    def re_rows(pattern: str, column: str) -> str:
+        row = db.execute("SELECT value FROM main.meta WHERE key = 'search_index'").fetchone()
+        path = db.execute("PRAGMA main.database_list").fetchone()[2]
+        key = (str(path), str(row[0]) if row else "", column)
+        found = _CORPORA.get(key)
+        if found is None:
+            while len(_CORPORA) >= _KEPT:
+                del _CORPORA[next(iter(_CORPORA))]
+            found = _CORPORA[key] = _corpus(db, column)
+        return json.dumps(found.rowids(pattern))
+
+    return re_rows
 
 
 def _matcher(split: Callable[[str], list[str]]) -> Callable[[str, str | None], int]:
@@ -59,21 +177,13 @@ def _matcher(split: Callable[[str], list[str]]) -> Callable[[str, str | None], i
     return match
 
 
-def _items(value: str) -> list[str]:
-    return [item for item in value.split("|") if item]
-
-
-def _sentences(value: str) -> list[str]:
-    from totemdeck.catalogue.search.index import SENTENCE_BREAK
-
-    return value.split(SENTENCE_BREAK)
-
-
 re_items = _matcher(_items)
 re_text = _matcher(_sentences)
 
 
 def register(db: sqlite3.Connection) -> None:
-    """Make ``re_items(pattern, "|a|b|")`` and ``re_text(pattern, body)`` callable in SQL."""
+    """Make ``re_rows(pattern, column)``, ``re_items(pattern, "|a|b|")`` and
+    ``re_text(pattern, body)`` callable in SQL."""
+    db.create_function("re_rows", 2, _corpora(db))
     db.create_function("re_items", 2, re_items, deterministic=True)
     db.create_function("re_text", 2, re_text, deterministic=True)

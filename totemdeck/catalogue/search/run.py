@@ -33,11 +33,6 @@ ORDERS: dict[str, tuple[str, str]] = {
 }
 # Cards without the ordered fact (a Trainer has no HP) come last either way.
 _NULLABLE = {"hp", "column"}
-# What the ordering reads of the print chosen for a name.
-_ORDER_COLUMNS = (
-    "s.card_id, s.name_key, s.name_order, s.hp, s.released, s.set_id, s.number_sort, "
-    "s.number_key, s.supertype, s.types, s.cost_column"
-)
 
 
 # How the explanation ends: (every print?, reversed?) → the sentence.
@@ -72,6 +67,7 @@ class SearchResult:
     error: str | None = None
     position: int | None = None  # where in the query the error is (0-based)
     offset: int = 0  # a page of results: its first card, counted from 0
+    prints: bool = False  # every print listed (``--prints`` or ``unique:prints``), not one a name
 
 
 def run_query(
@@ -113,7 +109,7 @@ def run_query(
     else:
         ids, total = _sorted(db, where, condition.params, order, reverse, limit, prints, lang)
     how = _(_SUMMARY[prints, reverse]).format(query=explain(node), order=_(_ORDER_WORDS[order]))
-    return SearchResult(_cards(catalogue, ids), total, how)
+    return SearchResult(_cards(catalogue, ids), total, how, prints=prints)
 
 
 def _sorted(
@@ -141,14 +137,19 @@ def _sorted(
             "coalesce((SELECT min(alias_key) FROM aliases a WHERE a.card_id = s.card_id "
             "AND a.kind = 'name' AND a.lang = ?), s.name_key)",
         )
-    if prints:
-        page = f"SELECT s.card_id {where} ORDER BY {order_by} LIMIT ?"
-        count = f"SELECT count(*) {where}"
-    else:
-        # One row per name: SQLite gives the other columns of the row holding max(recency).
-        chosen = f"SELECT {_ORDER_COLUMNS}, max(s.recency) AS recency {where} GROUP BY s.name_order"
-        page = f"SELECT s.card_id FROM ({chosen}) s ORDER BY {order_by} LIMIT ?"
-        count = f"SELECT count(DISTINCT s.name_order) {where}"
+    if not prints:
+        # One row per name: its newest match, the first in stored order (the least rowid);
+        # grouping rowids alone and counting in the same query cost half of grouping rows.
+        chosen = f"SELECT min(s.rowid) {where} GROUP BY s.name_order"
+        page = (
+            f"SELECT s.card_id, count(*) OVER () FROM search s WHERE s.rowid IN ({chosen}) "
+            f"ORDER BY {order_by} LIMIT ?"
+        )
+        args = (*params, *order_params, -1 if limit is None else limit)
+        found = db.execute(page, args).fetchall()
+        return [r[0] for r in found], int(found[0][1]) if found else 0
+    page = f"SELECT s.card_id {where} ORDER BY {order_by} LIMIT ?"
+    count = f"SELECT count(*) {where}"
     rows = db.execute(page, (*params, *order_params, -1 if limit is None else limit)).fetchall()
     if limit is None or len(rows) < limit:
         return [r[0] for r in rows], len(rows)
@@ -182,10 +183,12 @@ def _tune(db: sqlite3.Connection) -> None:
 
 
 def _cards(catalogue: Catalogue, ids: list[str]) -> list[Card]:
-    """The cards of ``ids`` in that order, read in one query (with their aliases)."""
-    if not ids:
-        return []
-    marks = ",".join("?" * len(ids))
-    rows = catalogue._db.execute(f"SELECT id, data FROM cards WHERE id IN ({marks})", ids)
-    by_id = {card.id: card for card in catalogue._load(rows.fetchall())}
-    return [by_id[card_id] for card_id in ids]
+    """The cards of ``ids`` in that order, the ones the catalogue has not built yet read in
+    one query (with their aliases): a long list of known cards reads no card data again."""
+    known = catalogue._cards
+    missing = [card_id for card_id in ids if card_id not in known]
+    if missing:
+        marks = ",".join("?" * len(missing))
+        rows = catalogue._db.execute(f"SELECT id, data FROM cards WHERE id IN ({marks})", missing)
+        catalogue._load(rows.fetchall())
+    return [known[card_id] for card_id in ids]
