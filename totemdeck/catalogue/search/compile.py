@@ -143,8 +143,9 @@ def to_sql(node: Node, ctx: SearchContext, query: str) -> Sql:
         raise QuerySyntaxError(str(exc), node.value_position, query) from None
 
 
-def explain(node: Node) -> str:
-    """How the query was understood, in plain words."""
+def explain(node: Node, query: str = "") -> str:
+    """How the query was understood, in plain words; a value no key takes is the located
+    one-line ``QuerySyntaxError`` that running the query gives (``C:0``: not a type)."""
     if isinstance(node, Everything):
         return _("every card")
     if isinstance(node, Word):
@@ -152,21 +153,24 @@ def explain(node: Node) -> str:
     if isinstance(node, Exact):
         return _("the name is “{name}”").format(name=node.name)
     if isinstance(node, Not):
-        return _("not ({condition})").format(condition=explain(node.node))
+        return _("not ({condition})").format(condition=explain(node.node, query))
     if isinstance(node, And | Or):
-        parts = [_grouped(n) for n in node.nodes]
+        parts = [_grouped(n, query) for n in node.nodes]
         joined = parts[0]
         for part in parts[1:]:
             pair = _("{left} and {right}") if isinstance(node, And) else _("{left} or {right}")
             joined = pair.format(left=joined, right=part)
         return joined
-    if node.op == "!=":
-        return _("not ({condition})").format(
-            condition=BY_NAME[node.key].describe(replace(node, op="="))
-        )
-    return BY_NAME[node.key].describe(node)
+    try:
+        if node.op == "!=":
+            return _("not ({condition})").format(
+                condition=BY_NAME[node.key].describe(replace(node, op="="))
+            )
+        return BY_NAME[node.key].describe(node)
+    except BadValue as exc:
+        raise QuerySyntaxError(str(exc), node.value_position, query) from None
 
 
-def _grouped(node: Node) -> str:
-    text = explain(node)
+def _grouped(node: Node, query: str) -> str:
+    text = explain(node, query)
     return f"({text})" if isinstance(node, And | Or) else text
