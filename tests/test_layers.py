@@ -7,11 +7,12 @@ room must be given a layer here, so its place in the picture is a decision, not 
 
 from __future__ import annotations
 
-import ast
 from collections import defaultdict
 from pathlib import Path
 
 import pytest
+
+from tests.helpers.imports import imported_names, library_modules
 
 PACKAGE = Path(__file__).resolve().parent.parent / "totemdeck"
 
@@ -50,16 +51,10 @@ def _imports() -> dict[str, set[str]]:
     edges: dict[str, set[str]] = defaultdict(set)
     for path in PACKAGE.rglob("*.py"):
         source = _room(path)
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names: list[str] = []
-            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                names = [node.module]
-            elif isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            for name in names:
-                parts = name.split(".")
-                if parts[0] == "totemdeck" and len(parts) > 1 and parts[1] != source:
-                    edges[source].add(parts[1])
+        for name in imported_names(path):
+            parts = name.split(".")
+            if parts[0] == "totemdeck" and len(parts) > 1 and parts[1] != source:
+                edges[source].add(parts[1])
     return edges
 
 
@@ -96,17 +91,7 @@ WEB_MODULE_BUDGET = 10
 
 def _library_modules_of(folder: Path) -> set[str]:
     """The ``totemdeck.*`` modules (outside ``folder``'s own package) its modules import."""
-    own = "totemdeck." + ".".join(folder.relative_to(PACKAGE).parts)
-    found: set[str] = set()
-    for path in folder.glob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names: list[str] = []
-            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                names = [node.module]
-            elif isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            found |= {n for n in names if n.split(".")[0] == "totemdeck" and not n.startswith(own)}
-    return found
+    return library_modules(folder, "totemdeck." + ".".join(folder.relative_to(PACKAGE).parts))
 
 
 def test_the_web_app_imports_at_most_ten_library_modules() -> None:

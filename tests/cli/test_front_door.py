@@ -7,7 +7,6 @@ for the type checker — names one library module; the CLI may name at most ``LI
 
 from __future__ import annotations
 
-import ast
 import importlib
 from pathlib import Path
 
@@ -15,6 +14,7 @@ import pytest
 
 import totemdeck.api
 import totemdeck.report
+from tests.helpers.imports import library_modules as imported_library_modules
 
 CLI = Path(__file__).resolve().parents[2] / "totemdeck" / "cli"
 LIMIT = 15
@@ -22,20 +22,7 @@ LIMIT = 15
 
 def library_modules(folder: Path) -> set[str]:
     """The distinct ``totemdeck`` modules outside ``totemdeck.cli`` that ``folder`` imports."""
-    found: set[str] = set()
-    for path in folder.glob("*.py"):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            names: list[str] = []
-            if isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                names = [node.module]
-            elif isinstance(node, ast.Import):
-                names = [alias.name for alias in node.names]
-            found |= {
-                name
-                for name in names
-                if name.split(".")[0] == "totemdeck" and not name.startswith("totemdeck.cli")
-            }
-    return found
+    return imported_library_modules(folder, "totemdeck.cli")
 
 
 def test_the_cli_imports_at_most_fifteen_library_modules() -> None:
