@@ -4,8 +4,9 @@ The default is what a deck builder would start from: a core of Basic Pokémon wi
 evolutions whose previous Stage is in the deck, Supporters and Items that draw or search
 before the rest, the other Trainers and the Special Energy that fit, and basic Energy of the
 Totem's types to fill — about a fifth of the deck, more when cards run out. Every pick is
-checked by the rules' own traits (identity, banlist, Colorless restriction, singleton, one
-ACE SPEC / Radiant / ★); the result is then judged by the engine like any list.
+checked by the rules' own room for cards (``rules.fit``: identity, banlist, the Colorless
+restriction, singleton, the ACE SPEC / Radiant / ★ limits); the result is then judged by the
+engine like any list.
 """
 
 from __future__ import annotations
@@ -18,17 +19,12 @@ from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.names import name_key
 from totemdeck.collection.model import Collection, Holding
 from totemdeck.decklist.model import Decklist, print_line
+from totemdeck.rules.deck import Deck, Entry
 from totemdeck.rules.engine import Checker, Report
+from totemdeck.rules.fit import Fit
 from totemdeck.rules.traits import (
-    identity,
-    is_ace_spec,
     is_basic_pokemon,
-    is_colorless_pokemon,
-    is_radiant,
-    is_star,
     played_as_basic_pokemon,
-    printed_retreat_cost,
-    provides_colorless,
 )
 
 __all__ = ["Draft", "draft_deck"]
@@ -63,38 +59,29 @@ def _owned_print(holding: Holding) -> Card:
 
 
 class _Picker:
-    """Legal picks under one Totem, one per name, with the one-of-a-kind limits."""
+    """Legal picks under one Totem, one per name, within the format's ACE SPEC / Radiant / ★
+    limits: the rules' own room for cards (``rules.fit``), as Build's "Add these N" asks."""
 
     def __init__(self, totem: list[Card], checker: Checker) -> None:
         self.ctx = checker.ctx
         self.checker = checker
-        self.allowed = frozenset().union(*(identity(t, self.ctx.fmt) for t in totem))
-        self.retreat_zero = printed_retreat_cost(totem[0]) == 0
-        self.names = {name_key(t.name, t.supertype) for t in totem}
-        self.kinds = {kind for kind, test in _KINDS if any(test(t) for t in totem)}
+        entries = tuple(Entry(i + 1, 1, t, "totem") for i, t in enumerate(totem))
+        deck = Deck(totem=entries, main=(), written_totem=len(entries), written_main=0)
+        self.room = Fit(deck, checker.ctx)
 
     def fits(self, card: Card) -> bool:
-        ctx = self.ctx
-        if ctx.banlist.match(card) or self.checker.resolver.unplayable_reason(card):
+        """Whether any copy may go in: playable, not banned, in identity, not Colorless
+        beside a Totem that forbids it."""
+        if self.checker.resolver.unplayable_reason(card):
             return False
-        if not identity(card, ctx.fmt) <= self.allowed:
-            return False
-        restricted = is_colorless_pokemon(card) or provides_colorless(card, ctx.fmt)
-        return not (self.retreat_zero and restricted)
+        return self.room.misfit(card) is None
 
     def take(self, card: Card) -> bool:
-        """Whether the card may join (and then it has): singleton and one of each kind."""
-        key = name_key(card.name, card.supertype)
-        kind = next((k for k, test in _KINDS if test(card)), None)
-        if key in self.names or (kind and kind in self.kinds):
+        """Whether the card may join (and then it has): singleton and the kind limits."""
+        if self.room.reason(card) is not None:
             return False
-        self.names.add(key)
-        if kind:
-            self.kinds.add(kind)
+        self.room.take(card)
         return True
-
-
-_KINDS = (("ace", is_ace_spec), ("radiant", is_radiant), ("star", is_star))
 
 
 def _pokemon_order(cards: list[Card]) -> list[Card]:
@@ -146,7 +133,7 @@ def _pool(holdings: Iterable[Holding], picker: _Picker) -> _Pool:
         card = _owned_print(holding)
         kind = holding.energy_type
         if kind is not None:
-            if kind in picker.allowed:
+            if kind in picker.room.allowed:
                 prior = pool.energy.get(kind, (card, 0))
                 pool.energy[kind] = (prior[0], prior[1] + holding.count)
             continue
