@@ -32,11 +32,12 @@ bytecode: $(STAMP)
 test: $(STAMP) chromium bytecode
 	TOTEMDECK_CHROMIUM=$(CHROMIUM) $(BIN)/python -m pytest -q --cov --cov-report=term --durations=20
 
-# The edit–test loop: no browser, no slow tests, and the imported catalogue reused while the
-# code and data an import reads are unchanged (.cache/test-catalogue, git-ignored).
+# The edit–test loop: no browser, no slow tests, on every core (pytest-xdist), and the imported
+# catalogue reused while the code and data an import reads are unchanged (.cache/test-catalogue,
+# git-ignored).
 test-fast: $(STAMP) bytecode
 	TOTEMDECK_TEST_CATALOGUE_CACHE=$(CURDIR)/.cache/test-catalogue \
-		$(BIN)/python -m pytest -q -m "not slow and not browser" -p no:cacheprovider
+		$(BIN)/python -m pytest -q -m "not slow and not browser" -p no:cacheprovider -n auto
 
 lint: $(STAMP)
 	$(BIN)/ruff check totemdeck tests bench scripts

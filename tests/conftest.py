@@ -96,18 +96,33 @@ def full_catalogue_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     code from the same mirrors is reused."""
     folder = tmp_path_factory.mktemp("catalogue")
     cache = os.environ.get("TOTEMDECK_TEST_CATALOGUE_CACHE")
-    cached = Path(cache) / _import_key() / "catalogue.sqlite" if cache else None
-    if cached is not None and cached.is_file():
-        shutil.copy2(cached, folder / "catalogue.sqlite")
-        return folder
+    if not cache:
+        return _import_full(folder, None)
+    # `make test-fast` runs on several workers (pytest-xdist): one imports, the others wait
+    # for its cached copy instead of importing too.
+    from filelock import FileLock
+
+    Path(cache).mkdir(parents=True, exist_ok=True)
+    with FileLock(str(Path(cache) / ".lock")):
+        cached = Path(cache) / _import_key() / "catalogue.sqlite"
+        if cached.is_file():
+            shutil.copy2(cached, folder / "catalogue.sqlite")
+            return folder
+        return _import_full(folder, cached)
+
+
+def _import_full(folder: Path, cached: Path | None) -> Path:
     origins = {"pokemontcg": str(_require(POKEMONTCG)), "tcgdex": str(_require(TCGDEX))}
     result = import_sources(str(folder), origins=origins)
     assert result.ok
     if cached is not None:
-        if cached.parent.parent.is_dir():
-            shutil.rmtree(cached.parent.parent)  # one cached catalogue at a time
-        cached.parent.mkdir(parents=True)
-        shutil.copy2(folder / "catalogue.sqlite", cached)
+        for stale in cached.parent.parent.iterdir():  # one cached catalogue at a time
+            if stale.is_dir() and stale != cached.parent:
+                shutil.rmtree(stale)
+        cached.parent.mkdir(parents=True, exist_ok=True)
+        partial = cached.with_suffix(".partial")
+        shutil.copy2(folder / "catalogue.sqlite", partial)
+        partial.replace(cached)  # a worker never copies half a catalogue
     return folder
 
 
