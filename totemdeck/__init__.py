@@ -12,8 +12,9 @@ The public API is ``__all__`` below. Names are imported when first used, so impo
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from totemdeck import lazy
 
 __version__ = "0.2.0"
 
@@ -106,17 +107,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module 'totemdeck' has no attribute {name!r}")  # i18n: keep
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value  # later lookups skip this function
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_EXPORTS})
+__getattr__, __dir__ = lazy.exports(globals(), _EXPORTS)
 
 
 if TYPE_CHECKING:  # what type checkers and editors see

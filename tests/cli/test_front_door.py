@@ -63,5 +63,5 @@ def test_the_front_doors_load_nothing_until_asked() -> None:
         "print(sorted(m for m in sys.modules if m.startswith('totemdeck.')))"
     )
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    assert run.stdout.strip() == "['totemdeck.api', 'totemdeck.report']"
+    assert run.stdout.strip() == "['totemdeck.api', 'totemdeck.lazy', 'totemdeck.report']"
     assert importlib.import_module("totemdeck.api").load_rules is not None

@@ -9,8 +9,9 @@ when first asked for (PEP 562), so a command imports only the verbs it calls.
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from totemdeck import lazy
 
 # Public name → the module beside this one that defines it.
 _VERBS = {
@@ -127,17 +128,7 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    module = _VERBS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")  # i18n: keep
-    value = getattr(importlib.import_module(module), name)
-    globals()[name] = value  # later lookups skip this function
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_VERBS})
+__getattr__, __dir__ = lazy.exports(globals(), _VERBS)
 
 
 if TYPE_CHECKING:  # what type checkers and editors see

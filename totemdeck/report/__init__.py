@@ -7,8 +7,9 @@ CLI takes them all from here; the search renderers are named ``render_search_*``
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from totemdeck import lazy
 
 # Public name → (module, its name there).
 _RENDERERS = {
@@ -61,14 +62,9 @@ __all__ = [
 ]
 
 
-def __getattr__(name: str) -> Any:
-    found = _RENDERERS.get(name)
-    if found is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")  # i18n: keep
-    module, attribute = found
-    value = getattr(importlib.import_module(f"{__name__}.{module}"), attribute)
-    globals()[name] = value  # later lookups skip this function
-    return value
+__getattr__, __dir__ = lazy.exports(
+    globals(), {name: f"{__name__}.{module}:{attr}" for name, (module, attr) in _RENDERERS.items()}
+)
 
 
 if TYPE_CHECKING:

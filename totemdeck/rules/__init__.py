@@ -6,8 +6,9 @@ import the engine. The code registry the rules run under lives in ``totemdeck.fi
 
 from __future__ import annotations
 
-from importlib import import_module
 from typing import TYPE_CHECKING
+
+from totemdeck import lazy
 
 if TYPE_CHECKING:
     from totemdeck.rules.banlist import BanEntry, Banlist
@@ -42,14 +43,6 @@ _HOMES = {
 }
 
 
-def __getattr__(name: str) -> object:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")  # i18n: keep
-    value = getattr(import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value  # later look-ups are plain attribute reads
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+__getattr__, __dir__ = lazy.exports(
+    globals(), {name: f"{__name__}.{home}" for name, home in _HOMES.items()}
+)
