@@ -17,7 +17,6 @@ from totemdeck.export.order import TRAINER_KINDS, export_lines
 from totemdeck.findings import Finding
 from totemdeck.rules import fit
 from totemdeck.rules.banlist import Banlist
-from totemdeck.rules.deck import RuleContext
 from totemdeck.rules.engine import CheckedDeck, Checker, Report
 from totemdeck.rules.format import FormatRules
 from totemdeck.sharecode import (
@@ -55,7 +54,6 @@ __all__ = [
     "Finding",
     "FormatRules",
     "Report",
-    "RuleContext",
     "SampleOpening",
     "ShareCodeError",
     "SharedDeck",

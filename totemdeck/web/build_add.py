@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from totemdeck.api.cards import Card
-from totemdeck.api.deck import CheckedDeck, RuleContext, SharedDeck, deckedit, fit
+from totemdeck.api.deck import CheckedDeck, SharedDeck, deckedit, fit
 from totemdeck.i18n import N_, _, ngettext
 
 MAX_SKIPPED = 60  # ids carried in the redirect (a page holds 48 results)
@@ -59,8 +59,9 @@ def banned_marks(card: Card, banned: bool) -> list[Mark]:
     return out
 
 
-def judge(checked: CheckedDeck, ctx: RuleContext) -> fit.Fit:
-    return fit.Fit(checked.deck, ctx)
+def judge(checked: CheckedDeck) -> fit.Fit:
+    """The deck's room for more cards, under the rules it was judged by."""
+    return fit.Fit(checked.deck, checked.ctx)
 
 
 def add_shown(

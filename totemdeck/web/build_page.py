@@ -19,7 +19,6 @@ from totemdeck.api.deck import (
     MAX_BYTES,
     MAX_COUNT,
     CheckedDeck,
-    RuleContext,
     ShareCodeError,
     SharedDeck,
     deckedit,
@@ -99,7 +98,7 @@ def _deck_stage(
             adds[card.id] = links.to(edit.with_count(line, copies[card.id] + 1))
         elif name_key(card.name) not in names or card.is_basic_energy:
             adds[card.id] = links.to(edit.add(card.id))
-    judge = build_add.judge(checked, lib.checker(lang).ctx)
+    judge = build_add.judge(checked)
     marks = {card.id: build_add.marks(card, judge) for card in found.cards}
     shown_adds = len(fit.new_cards(found.cards, judge)[0])  # after marks: it counts them in
     view = deck_view(checked)
@@ -131,7 +130,7 @@ def _deck_stage(
             "adds": adds,
             "marks": marks,
             "shown_adds": shown_adds,
-            "added_note": _added_note(request, checked, found.cards, lib.checker(lang).ctx),
+            "added_note": _added_note(request, checked, found.cards),
             "copies": {c.id: names.get(name_key(c.name), 0) for c in found.cards},
             "view": view,
             "steps": steps,
@@ -214,7 +213,7 @@ def _add_shown(
     lang = language(request)
     query = asked if asked is not None else default_query(checked.deck.totem[0].card)
     found = find_cards(lib, query, SEARCH_LIMIT, lang, offset=page * SEARCH_LIMIT)
-    judge = build_add.judge(checked, lib.checker(lang).ctx)
+    judge = build_add.judge(checked)
     grown, gained, skipped = build_add.add_shown(deck, found.cards, judge)
     code = _code(grown)
     if code is None:  # too long for a link: the deck stays as it was, never lost
@@ -224,18 +223,16 @@ def _add_shown(
     return "/build" + query_string(d=code, q=asked, page=shown, added=str(len(gained)), skipped=ids)
 
 
-def _added_note(
-    request: Request, checked: CheckedDeck, cards: list[Card], ctx: RuleContext
-) -> str | None:
+def _added_note(request: Request, checked: CheckedDeck, cards: list[Card]) -> str | None:
     """What the last "Add these N" did (``added`` and ``skipped`` of its redirect)."""
     added = int_param(request, "added", -1, -1, 10_000)
     if added < 0:
         return None
     wanted = request.query_params.get("skipped", "").split(",")
-    judge = build_add.judge(checked, ctx)
+    judge = build_add.judge(checked)
     by_id = {card.id: card for card in cards}
     skipped = [(by_id[i], judge.reason(by_id[i]) or fit.HELD) for i in wanted if i in by_id]
-    return build_add.note(added, skipped, ctx.name_of)
+    return build_add.note(added, skipped, checked.ctx.name_of)
 
 
 def _edit(request: Request, deck: SharedDeck) -> str | None:
