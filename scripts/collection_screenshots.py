@@ -16,9 +16,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import Page, Route, sync_playwright  # noqa: E402
+from playwright.sync_api import Page  # noqa: E402
 
-from tests.helpers.live import CHROMIUM, CHROMIUM_ARGS, live_server  # noqa: E402
+from tests.helpers.live import local_pages  # noqa: E402
 from tests.web.test_collection_routes import without_pokemon  # noqa: E402
 from totemdeck.web import WebConfig, create_app  # noqa: E402
 
@@ -51,19 +51,9 @@ def main() -> int:
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
     app = create_app(WebConfig(catalogue=Path(args.catalogue)))
-    with live_server(app) as base, sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        for size, viewport in SIZES.items():
-            page = browser.new_context(viewport=viewport, device_scale_factor=1).new_page()
-
-            def only_local(route: Route) -> None:
-                (route.continue_ if route.request.url.startswith(base) else route.abort)()
-
-            page.route("**/*", only_local)
-            shoot(page, base, size)
-            print(size, page.evaluate("document.documentElement.scrollWidth - innerWidth"))
-            page.context.close()
-        browser.close()
+    for base, size, page in local_pages(app, SIZES):
+        shoot(page, base, size)
+        print(size, page.evaluate("document.documentElement.scrollWidth - innerWidth"))
     print(f"wrote {len(list(OUT.glob('collection-*.png')))} screenshots to {OUT}")
     return 0
 

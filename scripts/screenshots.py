@@ -14,9 +14,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import Page, Route, sync_playwright  # noqa: E402
+from playwright.sync_api import Page  # noqa: E402
 
-from tests.helpers.live import CHROMIUM, CHROMIUM_ARGS, live_server  # noqa: E402
+from tests.helpers.live import local_pages  # noqa: E402
 from totemdeck.sharecode import SharedCard, encode, from_cards  # noqa: E402
 from totemdeck.web import WebConfig, create_app  # noqa: E402
 
@@ -43,39 +43,29 @@ def main() -> int:
             [SharedCard("sv3-125", 1, True), SharedCard("sv4pt5-7", 1), SharedCard("sve-2", 12)]
         )
     )
-    with live_server(app) as base, sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        for size, viewport in SIZES.items():
-            page = browser.new_context(viewport=viewport, device_scale_factor=1).new_page()
-
-            def only_local(route: Route) -> None:
-                (route.continue_ if route.request.url.startswith(base) else route.abort)()
-
-            page.route("**/*", only_local)
-            legal = _paste(page, base, ROOT / "examples" / "charizard-ex.txt")
-            page.screenshot(path=OUT / f"check-legal-{size}.png")
+    for base, size, page in local_pages(app, SIZES):
+        legal = _paste(page, base, ROOT / "examples" / "charizard-ex.txt")
+        page.screenshot(path=OUT / f"check-legal-{size}.png")
+        _paste(page, base, ROOT / "examples" / "illegal-several-codes.txt")
+        page.screenshot(path=OUT / f"check-illegal-{size}.png")
+        shots = {
+            "build": f"/build?d={building}&q=charizard",
+            "cards": "/cards?q=charizard",
+            "card": "/cards/sv3-125",
+            "stats": f"/stats?d={legal}&card=Charmander&turn=3&seed=11",
+            "export": f"/export?d={legal}",
+            "build-full": f"/build?d={legal}",
+            "help-search": "/help/search",
+        }
+        for name, path in shots.items():
+            page.goto(base + path)
+            page.screenshot(path=OUT / f"{name}-{size}.png")
+        if size == "desktop":  # the same verdict in Spanish (the switch sets a cookie)
+            page.goto(f"{base}/check")
+            with page.expect_navigation():
+                page.click("a.lang[hreflang=es]")
             _paste(page, base, ROOT / "examples" / "illegal-several-codes.txt")
-            page.screenshot(path=OUT / f"check-illegal-{size}.png")
-            shots = {
-                "build": f"/build?d={building}&q=charizard",
-                "cards": "/cards?q=charizard",
-                "card": "/cards/sv3-125",
-                "stats": f"/stats?d={legal}&card=Charmander&turn=3&seed=11",
-                "export": f"/export?d={legal}",
-                "build-full": f"/build?d={legal}",
-                "help-search": "/help/search",
-            }
-            for name, path in shots.items():
-                page.goto(base + path)
-                page.screenshot(path=OUT / f"{name}-{size}.png")
-            if size == "desktop":  # the same verdict in Spanish (the switch sets a cookie)
-                page.goto(f"{base}/check")
-                with page.expect_navigation():
-                    page.click("a.lang[hreflang=es]")
-                _paste(page, base, ROOT / "examples" / "illegal-several-codes.txt")
-                page.screenshot(path=OUT / "check-illegal-es-desktop.png")
-            page.context.close()
-        browser.close()
+            page.screenshot(path=OUT / "check-illegal-es-desktop.png")
     print(f"wrote {len(list(OUT.glob('*.png')))} screenshots to {OUT}")
     return 0
 

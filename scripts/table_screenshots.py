@@ -15,9 +15,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from playwright.sync_api import Route, sync_playwright  # noqa: E402
 
-from tests.helpers.live import CHROMIUM, CHROMIUM_ARGS, live_server  # noqa: E402
+from tests.helpers.live import local_pages  # noqa: E402
 from totemdeck.api import make_checker, table_seat  # noqa: E402
 from totemdeck.catalogue.read import Catalogue  # noqa: E402
 from totemdeck.table import GameState, apply, encode, new_game, parse_event  # noqa: E402
@@ -52,22 +51,12 @@ def main() -> int:
     middle = play(new_game(seats, 0, 6, 1_800_000_000), IN_PROGRESS)
     end = play(middle, TO_THE_END)
     app = create_app(WebConfig(catalogue=Path(args.catalogue)))
-    with live_server(app) as base, sync_playwright() as driver:
-        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        for size, viewport in SIZES.items():
-            page = browser.new_context(viewport=viewport, device_scale_factor=1).new_page()
-
-            def only_local(route: Route) -> None:
-                (route.continue_ if route.request.url.startswith(base) else route.abort)()
-
-            page.route("**/*", only_local)
-            for name, state in (("game", middle), ("summary", end)):
-                page.goto(f"{base}/table?g={encode(state)}")
-                page.screenshot(path=OUT / f"table-{name}-{size}.png", full_page=size == "desktop")
-            page.goto(f"{base}/table")
-            page.screenshot(path=OUT / f"table-setup-{size}.png")
-            page.context.close()
-        browser.close()
+    for base, size, page in local_pages(app, SIZES):
+        for name, state in (("game", middle), ("summary", end)):
+            page.goto(f"{base}/table?g={encode(state)}")
+            page.screenshot(path=OUT / f"table-{name}-{size}.png", full_page=size == "desktop")
+        page.goto(f"{base}/table")
+        page.screenshot(path=OUT / f"table-setup-{size}.png")
     print(f"wrote {len(list(OUT.glob('table-*.png')))} screenshots to {OUT}")
     return 0
 

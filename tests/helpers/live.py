@@ -1,6 +1,6 @@
 """The web app on a real socket (uvicorn in a thread on 127.0.0.1), and Debian's chromium.
 
-Used by the browser tests and by ``scripts/screenshots.py``.
+Used by the browser tests and by the screenshot scripts (``scripts/*screenshots.py``).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import uvicorn
 from starlette.types import ASGIApp
@@ -45,3 +46,26 @@ def live_server(app: ASGIApp, timeout: float = 20.0) -> Iterator[str]:
     finally:
         server.should_exit = True
         thread.join(timeout)
+
+
+def local_pages(app: ASGIApp, sizes: dict[str, dict[str, int]]) -> Iterator[tuple[str, str, Any]]:
+    """``(base URL, size name, page)``: a Chromium page at each viewport of ``sizes`` over
+    ``app`` on a real socket, reaching only the app (text cards, no images). For the
+    screenshot scripts; each page's context closes when the next is asked for."""
+    from playwright.sync_api import Route, sync_playwright
+
+    with live_server(app) as base, sync_playwright() as driver:
+        browser = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        try:
+            for size, viewport in sizes.items():
+                context = browser.new_context(viewport=viewport, device_scale_factor=1)
+                page = context.new_page()
+
+                def only_local(route: Route) -> None:
+                    (route.continue_ if route.request.url.startswith(base) else route.abort)()
+
+                page.route("**/*", only_local)
+                yield base, size, page
+                context.close()
+        finally:
+            browser.close()
