@@ -36,7 +36,7 @@ def _import(folder: str, which: str = "after") -> float:
 
 
 def _without_texts(folder: str) -> float:
-    with mock.patch("totemdeck.sources.tcgdex.provider.store_texts", lambda *a, **k: None):
+    with mock.patch("totemdeck.sources.tcgdex.provider.text_changes", lambda *a, **k: iter(())):
         return _import(folder, "before")
 
 

@@ -171,7 +171,8 @@ def _run(
 def main() -> None:
     from totemdeck.importer import import_sources
     from totemdeck.web import WebConfig
-    from totemdeck.web.service import Library, share_code
+    from totemdeck.api.deck import share_code
+    from totemdeck.web.service import Library
 
     body = DECK.read_bytes()
     with tempfile.TemporaryDirectory() as tmp:
