@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from totemdeck.catalogue.model import basic_energy_type
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist import Resolver, parse
-from totemdeck.decklist.resolve import ResolvedLine
+from totemdeck.decklist.resolved import ResolvedLine
 
 WILD = Path(__file__).parent.parent / "decklists" / "wild"
 

@@ -35,6 +35,8 @@ TRANSLATED = [
     "decklist/jsondeck.py",
     "decklist/parse.py",
     "decklist/read.py",
+    "decklist/lookups.py",
+    "decklist/numbered.py",
     "decklist/resolve.py",
     "export/formats.py",
     "files/common.py",

@@ -19,7 +19,7 @@ from totemdeck.collection import formats
 from totemdeck.collection.sets import SetNames
 from totemdeck.decklist import Resolver
 from totemdeck.decklist.model import DeckLine
-from totemdeck.decklist.resolve import ResolvedLine
+from totemdeck.decklist.resolved import ResolvedLine
 from totemdeck.findings import Finding
 from totemdeck.i18n import _
 

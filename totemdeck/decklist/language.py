@@ -20,8 +20,8 @@ from totemdeck.catalogue.names import fold, name_key
 from totemdeck.decklist.model import Decklist
 from totemdeck.i18n import _
 
-if TYPE_CHECKING:  # resolve imports this module; the type only is needed here
-    from totemdeck.decklist.resolve import ResolvedLine
+if TYPE_CHECKING:
+    from totemdeck.decklist.resolved import ResolvedLine
 
 LANGUAGES = ("en", "es")
 # Section words only a Spanish list writes (folded: no accents, lower case).

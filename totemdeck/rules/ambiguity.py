@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from totemdeck.catalogue.model import Card, in_type_order
-from totemdeck.decklist.resolve import ResolvedLine
+from totemdeck.decklist.resolved import ResolvedLine
 from totemdeck.findings import Finding
 from totemdeck.i18n import N_, _, current_language, use_language
 from totemdeck.i18n.terms import term

@@ -9,7 +9,7 @@ from typing import Any
 
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.names import name_key
-from totemdeck.decklist.resolve import ResolvedDeck, ResolvedLine
+from totemdeck.decklist.resolved import ResolvedDeck, ResolvedLine
 from totemdeck.findings import Finding
 from totemdeck.rules.deck import Deck, RuleContext
 from totemdeck.rules.totem import TotemNumbers

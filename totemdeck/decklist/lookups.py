@@ -1,0 +1,168 @@
+"""What every way of resolving a line shares: the catalogue's lookups, the name test, the
+playable-print filter and the ``unknown-card`` finding with its "did you mean"."""
+
+from __future__ import annotations
+
+import datetime as dt
+from typing import Any
+
+from totemdeck.catalogue.localized import shown_label, shown_set_name
+from totemdeck.catalogue.lru import LRU
+from totemdeck.catalogue.model import Card, CardSet, basic_energy_type
+from totemdeck.catalogue.names import name_key
+from totemdeck.catalogue.read import Catalogue
+from totemdeck.catalogue.suggest import Suggester, similarity
+from totemdeck.decklist.loose import LooseNames
+from totemdeck.decklist.model import DeckLine
+from totemdeck.decklist.resolved import ResolvedLine
+from totemdeck.decklist.setcodes import SetIndex
+from totemdeck.decklist.written import basic_energy_type as basic_energy_of
+from totemdeck.findings import Finding
+from totemdeck.i18n import _, current_language
+from totemdeck.i18n.terms import term
+
+# A name written close enough to the print's name is that print (typos, old spellings).
+NAME_MATCH_THRESHOLD = 85.0
+# "Did you mean" costs ~1 ms a name (fuzzy over ~20,000 names): a deck gets suggestions for
+# its first this many unknown names; the rest are reported without them, and say so.
+SUGGESTION_BUDGET = 25
+# Lines remembered (as written) by a long-lived resolver.
+LINE_MEMO = 8192
+
+
+def label_of(card: Card) -> str:
+    """``Charizard ex OBF 125`` with the name in the language being spoken."""
+    return shown_label(card, current_language())
+
+
+class Lookups:
+    """Holds what resolution needs from a catalogue; build once, resolve many decks."""
+
+    def __init__(self, catalogue: Catalogue, today: dt.date | None = None) -> None:
+        self.catalogue = catalogue
+        self.sets = SetIndex.build(catalogue)
+        self.today = (today or dt.date.today()).isoformat()
+        self._suggester: Suggester | None = None
+        self._apostrophe_free: dict[str, str] | None = None  # built on first need
+        self._basic_energy: dict[str, tuple[Card, ...]] = {}
+        self.loose = LooseNames(catalogue)  # ShayminEX, Mr.Mime, Battle Compressor, Gengar Prime
+        # What a line's text resolved to (lines that resolved cleanly); decks share cards.
+        self._memo: LRU[tuple[object, ...], tuple[tuple[Card, ...], str, str | None]] = LRU(
+            LINE_MEMO
+        )
+        self._suggestions_left = SUGGESTION_BUDGET  # reset by each ``resolve``
+
+    @property
+    def suggester(self) -> Suggester:
+        if self._suggester is None:  # built on first unknown name: ~20,000 names folded
+            self._suggester = Suggester(self.catalogue.names(), self.catalogue.alias_names())
+        return self._suggester
+
+    def _same_name(self, written: str, card: Card) -> bool:
+        if not written:
+            return True
+        if name_key(written, card.supertype) == name_key(card.name, card.supertype):
+            return True
+        if any(name_key(alias) == name_key(written) for alias in card.aliases.values()):
+            return True
+        return similarity(written, card.name) >= NAME_MATCH_THRESHOLD
+
+    def _by_name_without_apostrophes(self, name: str) -> tuple[Card, ...]:
+        """The prints whose name is ``name`` once apostrophes are dropped from both."""
+        if self._apostrophe_free is None:
+            self._apostrophe_free = {}
+            for known in self.catalogue.names():
+                key = name_key(known).replace("'", "")
+                self._apostrophe_free.setdefault(key, known)
+        found = self._apostrophe_free.get(name_key(name).replace("'", ""))
+        return tuple(self.catalogue.by_name(found)) if found else ()
+
+    def _name_in_sets(self, name: str, sets: tuple[CardSet, ...]) -> tuple[Card, ...]:
+        set_ids = {s.id for s in sets}
+        return tuple(c for c in self.catalogue.by_name(name) if c.set.id in set_ids)
+
+    def _basic_energy_type(
+        self, name: str, code: str = "", number: str = "", *, loose: bool = False
+    ) -> str | None:
+        """The type a basic Energy line names (``written.basic_energy_type``), or None."""
+        pseudo = bool(code) and self.sets.is_energy_pseudo_set(code)
+        return basic_energy_of(name, code, number, pseudo, self.sets.energy_order, loose=loose)
+
+    def _energy(self, line: DeckLine, energy_type: str, found: list[Card]) -> ResolvedLine:
+        """A basic Energy line: the print its set and number name, else that basic Energy."""
+        exact = tuple(c for c in found if c.is_basic_energy and basic_energy_type(c) == energy_type)
+        if exact:
+            return self._checked(line, exact, "set+number")
+        if energy_type not in self._basic_energy:
+            prints = self.catalogue.by_name(f"{energy_type} Energy")
+            prints += self.catalogue.by_name(f"Basic {energy_type} Energy")
+            self._basic_energy[energy_type] = tuple(
+                sorted((c for c in prints if c.is_basic_energy), key=lambda c: c.set.release_date)
+            )
+        cards = self._basic_energy[energy_type]
+        if not cards:
+            return self._unknown(
+                line,
+                _("no basic {type} Energy in the catalogue").format(type=term(energy_type)),
+                line.name,
+            )
+        return ResolvedLine(line, cards, "basic energy")
+
+    def _checked(
+        self, line: DeckLine, cards: tuple[Card, ...], via: str, note: str | None = None
+    ) -> ResolvedLine:
+        """Keep only playable prints; a line left with none is ``not-legal-print``."""
+        playable = tuple(c for c in cards if self._playable(c) is None)
+        if playable:
+            return ResolvedLine(line, playable, via, note=note)
+        reason = self._playable(cards[0]) or _("not a playable card")
+        return ResolvedLine(
+            line,
+            (),
+            via,
+            Finding(
+                "not-legal-print",
+                _("line {line}: {card} is {reason}").format(
+                    line=line.line, card=label_of(cards[0]), reason=reason
+                ),
+                line.line,
+                tuple(c.id for c in cards),
+            ),
+        )
+
+    def unplayable_reason(self, card: Card) -> str | None:
+        """Why a print is not a playable card (Pocket, jumbo, released after today), or None."""
+        return self._playable(card)
+
+    def _playable(self, card: Card) -> str | None:
+        if card.set.release_date > self.today:
+            return _("from {set}, released {date} (after today)").format(
+                set=shown_set_name(card, current_language()), date=card.set.release_date
+            )
+        lowered = f"{card.set.name} {card.set.series}".casefold()
+        if "jumbo" in lowered or "oversize" in lowered:
+            return _("a jumbo (oversized) card")
+        if "pocket" in lowered:
+            return _("a Pokémon TCG Pocket card (a digital-only game)")
+        return None
+
+    def _unknown(self, line: DeckLine, message: str, written: str) -> ResolvedLine:
+        """An ``unknown-card`` finding; ``written`` (if any) gets the closest names."""
+        text = _("line {line}: {message}").format(line=line.line, message=message)
+        context: dict[str, Any] = {"suggestions": []}
+        if written and self._suggestions_left <= 0:
+            text = _("{message} (no suggestions past the first {n} unknown names)").format(
+                message=text, n=SUGGESTION_BUDGET
+            )
+            context["suggestions_skipped"] = True
+        elif written:
+            self._suggestions_left -= 1
+            suggestions = self.suggester.closest(written)
+            context["suggestions"] = suggestions
+            if suggestions:
+                text = _("{message}; did you mean {names}?").format(
+                    message=text, names=", ".join(repr(s) for s in suggestions)
+                )
+        return ResolvedLine(
+            line, (), "none", Finding("unknown-card", text, line.line, context=context)
+        )
