@@ -275,7 +275,6 @@ def share_link(code: str, base_url: str | None) -> str:
 def readable(checked: CheckedDeck, deck: SharedDeck, resolver: Resolver) -> SharedDeck:
     """The deck with each ``COUNT CARD-ID`` line written as players write it
     (``1 Charizard ex OBF 125``) where that text reads back to the same print."""
-    from totemdeck.decklist.parse import parse
     from totemdeck.export.formats import export_name, set_code
 
     lines = list(deck.lines)
@@ -286,12 +285,10 @@ def readable(checked: CheckedDeck, deck: SharedDeck, resolver: Resolver) -> Shar
         if len(resolved.candidates) != 1 or not 1 <= line.line <= len(lines):
             continue
         card = resolved.candidates[0]
-        text = " ".join(
-            [str(line.count), export_name(card, "en"), set_code(card), card.number, *line.flags]
-        )
-        again = parse(text).lines
-        if not again or [c.id for c in resolver.resolve_line(again[0]).candidates] != [card.id]:
+        written = " ".join([export_name(card, "en"), set_code(card), card.number])
+        if not resolver.reads_back(written, card.id):
             continue
+        text = " ".join([str(line.count), written, *line.flags])
         old = lines[line.line - 1]
         head = re.match(r"^\s*[^\d\s][^:：]*[:：]\s*", old)  # "Totem: 1 sv3-125"
         lines[line.line - 1] = (head.group(0) if head else "") + text

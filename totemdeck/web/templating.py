@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
 import jinja2
+import markupsafe
 
 from totemdeck import __version__
 from totemdeck.api.cards import (
@@ -19,11 +22,39 @@ from totemdeck.api.cards import (
     term,
     terms,
 )
-from totemdeck.i18n import _, decimal, ngettext, percent
+from totemdeck.catalogue.lru import LRU
+from totemdeck.i18n import _, current_language, decimal, ngettext, percent
 from totemdeck.web.language import LANGUAGE_NAMES
 from totemdeck.web.view import ENERGY_SYMBOLS
 
 TEMPLATES = Path(__file__).parent / "templates"
+PREVIEWS = 4096  # card-text previews kept rendered (~1 KB each): a deck page shows 60-100
+
+
+class PreviewMemo:
+    """A card's text preview, rendered once per card and language and then reused: a verdict
+    shows one per line, and rendering them was a third of its CPU. Each thread's catalogue
+    is opened once, so a card id means the same card for the life of the process. Bounded
+    (an attacker's decks meet every card) and locked (the worker threads share it)."""
+
+    def __init__(self, env: jinja2.Environment, size: int = PREVIEWS) -> None:
+        self._env = env
+        self._lock = threading.Lock()
+        self._memo: LRU[tuple[str, str, str], markupsafe.Markup] = LRU(size)
+        self._macro: Callable[[Card, str], str] | None = None
+
+    def __call__(self, card: Card, lang: str) -> markupsafe.Markup:
+        key = (card.id, lang, current_language())
+        with self._lock:
+            known = self._memo.get(key)
+        if known is not None:
+            return known
+        if self._macro is None:
+            self._macro = self._env.get_template("_macros.html").module.preview  # type: ignore[attr-defined]
+        html = markupsafe.Markup(self._macro(card, lang))
+        with self._lock:
+            self._memo.put(key, html)
+        return html
 
 
 def card_code(card: Card) -> str:
@@ -74,4 +105,5 @@ def environment(images: bool = True) -> jinja2.Environment:
         terms=terms,
         decimal=decimal,
     )
+    env.globals["card_preview"] = PreviewMemo(env)
     return env
