@@ -34,6 +34,7 @@ from totemdeck.i18n import _
 
 if TYPE_CHECKING:
     from totemdeck.decklist.resolve import Resolver
+    from totemdeck.decklist.resolved import ResolvedLine
     from totemdeck.rules.engine import CheckedDeck
 
 VERSION = "2"
@@ -204,20 +205,16 @@ def decode_decklist(code: str, source: str = "shared deck") -> Decklist:
     return decode(code).decklist(source)
 
 
-def _card_text(checked: CheckedDeck, number: int) -> str | None:
+def _card_text(resolved: ResolvedLine) -> str | None:
     """``COUNT CARD-ID [PH]`` for a line that named a print and resolved to one, else None."""
-    for resolved in checked.resolved.lines:
-        line = resolved.line
-        if line.line != number:
-            continue
-        named_print = line.card_id is not None or line.number is not None
-        if not (resolved.resolved and named_print and len(resolved.candidates) == 1):
-            return None
-        card_id = resolved.candidates[0].id
-        if not _ID.match(card_id) or " " in card_id:
-            return None
-        return " ".join([str(line.count), card_id, *line.flags])
-    return None
+    line = resolved.line
+    named_print = line.card_id is not None or line.number is not None
+    if not (resolved.resolved and named_print and len(resolved.candidates) == 1):
+        return None
+    card_id = resolved.candidates[0].id
+    if not _ID.match(card_id) or " " in card_id:
+        return None
+    return " ".join([str(line.count), card_id, *line.flags])
 
 
 def shared_deck(checked: CheckedDeck, name: str | None = None) -> SharedDeck:
@@ -229,9 +226,13 @@ def shared_deck(checked: CheckedDeck, name: str | None = None) -> SharedDeck:
         lines[header.line] = header.raw
     for problem in decklist.problems:
         lines[problem.line] = problem.raw
+    resolved_at: dict[int, ResolvedLine] = {}
+    for resolved in checked.resolved.lines:
+        resolved_at.setdefault(resolved.line.line, resolved)
     for line in decklist.lines:
         raw = line.raw if not line.raw.lstrip().startswith("{") else line.render()
-        by_id = _card_text(checked, line.line)
+        at = resolved_at.get(line.line)
+        by_id = _card_text(at) if at is not None else None
         if by_id is not None and line.line in lines:  # "Totem: 1 Charizard ex OBF 125"
             label = re.split(r"[:：]", lines[line.line], maxsplit=1)[0]
             raw = f"{label}: {by_id}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.i18n import use_language
-from totemdeck.web.templating import PreviewMemo, environment
+from totemdeck.web.templating import PreviewMemo, environment, symbol, symbols
 
 
 def _macro_html(card_id: str, catalogue: Catalogue, lang: str) -> str:
@@ -50,3 +50,16 @@ def test_the_memo_forgets_past_its_size(catalogue: Catalogue) -> None:
             memo(card, "en")
         assert memo(cards[0], "en") is not first  # rendered again: it had been forgotten
     assert len(memo._memo) == 3
+
+
+def test_a_symbol_is_named_in_the_readers_language() -> None:
+    with use_language("en"):
+        fire = symbol("Fire")
+        assert symbols(["Fire", "Colorless"]) == fire + symbol("Colorless")
+    assert fire == ('<span class="sym sym-R" role="img" title="Fire" aria-label="Fire">R</span>')
+    with use_language("es"):
+        assert 'aria-label="Fuego"' in symbol("Fire")
+    with use_language("en"):
+        assert symbol("Unknown") == (
+            '<span class="sym sym-C" role="img" title="Unknown" aria-label="Unknown">?</span>'
+        )

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
@@ -68,6 +69,27 @@ def card_image(card: Card, size: str = "small") -> str | None:
     return url if url and url.startswith("https://") else None
 
 
+@functools.lru_cache(maxsize=512)
+def _symbol(kind: str, language: str) -> markupsafe.Markup:
+    shown = term(kind)
+    return markupsafe.Markup(
+        '<span class="sym sym-{}" role="img" title="{}" aria-label="{}">{}</span>'
+    ).format(ENERGY_SYMBOLS.get(kind, "C"), shown, shown, ENERGY_SYMBOLS.get(kind, "?"))
+
+
+def symbol(kind: str) -> markupsafe.Markup:
+    """An Energy type as its symbol, named for screen readers in the reader's language. A
+    function, not a macro: a deck page shows a few hundred, and a Jinja macro call costs
+    more than the span it writes. ``kind`` comes from the catalogue (types and costs), a
+    few dozen values, so the memo stays small."""
+    return _symbol(kind, current_language())
+
+
+def symbols(kinds: Iterable[str]) -> markupsafe.Markup:
+    """The symbols of several types, side by side (a card's types, an attack's cost)."""
+    return markupsafe.Markup("").join(symbol(kind) for kind in kinds)
+
+
 def query(**params: Any) -> str:
     """``?a=1&b=2`` from the non-empty parameters (values URL-encoded)."""
     kept = {k: v for k, v in params.items() if v not in (None, "", False)}
@@ -104,6 +126,8 @@ def environment(images: bool = True) -> jinja2.Environment:
         term=term,
         terms=terms,
         decimal=decimal,
+        symbol=symbol,
+        symbols=symbols,
     )
     env.globals["card_preview"] = PreviewMemo(env)
     return env
