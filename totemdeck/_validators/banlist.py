@@ -5,7 +5,7 @@ schema-sha256: bccce51b3856192b37c4134c62fdc44ed368fb949f7ef9b9d1a12ef9d6a9939a
 # ruff: noqa
 # mypy: ignore-errors
 VERSION = "2.22.3"
-from decimal import Decimal
+from totemdeck._validators._errors import Decimal
 import re
 from totemdeck._validators._errors import JsonSchemaValueException, JsonSchemaValuesException
 

@@ -5,7 +5,7 @@ schema-sha256: 031829aaa2ae0aad8eb677f185028cac093e2a775d79f6d033850b15fb373b2d
 # ruff: noqa
 # mypy: ignore-errors
 VERSION = "2.22.3"
-from decimal import Decimal
+from totemdeck._validators._errors import Decimal
 from totemdeck._validators._errors import JsonSchemaValueException, JsonSchemaValuesException
 
 

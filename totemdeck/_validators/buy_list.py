@@ -5,7 +5,7 @@ schema-sha256: accd7af2f92230d2ac7d3dbc6fc6d4e27a69e68a06de4c37353ab24b3567e04e
 # ruff: noqa
 # mypy: ignore-errors
 VERSION = "2.22.3"
-from decimal import Decimal
+from totemdeck._validators._errors import Decimal
 from totemdeck._validators._errors import JsonSchemaValueException, JsonSchemaValuesException
 
 

@@ -5,7 +5,7 @@ schema-sha256: 0ecb5fd5972449f34f5e27744bd53aa285fdd168ae1eddc3999668812fcfc064
 # ruff: noqa
 # mypy: ignore-errors
 VERSION = "2.22.3"
-from decimal import Decimal
+from totemdeck._validators._errors import Decimal
 import re
 from totemdeck._validators._errors import JsonSchemaValueException, JsonSchemaValuesException
 

@@ -5,7 +5,7 @@ schema-sha256: c01437955b96227cc88408e2d1a7c40194a9641f9e95745bd44d58993efe0699
 # ruff: noqa
 # mypy: ignore-errors
 VERSION = "2.22.3"
-from decimal import Decimal
+from totemdeck._validators._errors import Decimal
 import re
 from totemdeck._validators._errors import JsonSchemaValueException, JsonSchemaValuesException
 

@@ -5,7 +5,7 @@ schema-sha256: ea4179d55987359f14ced876ccff993bc87c82d648598d34fb36a425de4ec1d9
 # ruff: noqa
 # mypy: ignore-errors
 VERSION = "2.22.3"
-from decimal import Decimal
+from totemdeck._validators._errors import Decimal
 from totemdeck._validators._errors import JsonSchemaValueException, JsonSchemaValuesException
 
 

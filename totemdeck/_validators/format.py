@@ -5,7 +5,7 @@ schema-sha256: 8949b1303c4d8a63005303d4383e4e5f41fbb8882891428ffeb11e5a9e8dbaf0
 # ruff: noqa
 # mypy: ignore-errors
 VERSION = "2.22.3"
-from decimal import Decimal
+from totemdeck._validators._errors import Decimal
 from totemdeck._validators._errors import JsonSchemaValueException, JsonSchemaValuesException
 
 

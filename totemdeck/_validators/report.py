@@ -5,7 +5,7 @@ schema-sha256: 5e97b4904497a03322870cb56b8d76d1fc1569a4348050c650029ff7773686b8
 # ruff: noqa
 # mypy: ignore-errors
 VERSION = "2.22.3"
-from decimal import Decimal
+from totemdeck._validators._errors import Decimal
 import re
 from totemdeck._validators._errors import JsonSchemaValueException, JsonSchemaValuesException
 

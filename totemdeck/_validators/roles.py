@@ -5,7 +5,7 @@ schema-sha256: d4835aa9cad0fdbbb1122c3314435cf0e68bba903c97af082f5e877941b784f9
 # ruff: noqa
 # mypy: ignore-errors
 VERSION = "2.22.3"
-from decimal import Decimal
+from totemdeck._validators._errors import Decimal
 import re
 from totemdeck._validators._errors import JsonSchemaValueException, JsonSchemaValuesException
 

@@ -5,7 +5,7 @@ schema-sha256: 6ca417614d6f24cce12573770349a43dc57b2ccd9de0865a418ff2498e703ba9
 # ruff: noqa
 # mypy: ignore-errors
 VERSION = "2.22.3"
-from decimal import Decimal
+from totemdeck._validators._errors import Decimal
 import re
 from totemdeck._validators._errors import JsonSchemaValueException, JsonSchemaValuesException
 

@@ -5,7 +5,7 @@ schema-sha256: 492e593b6b5871dca3432ad92f30eddd24ebd0b1c50c249c54ab95806d7a3be5
 # ruff: noqa
 # mypy: ignore-errors
 VERSION = "2.22.3"
-from decimal import Decimal
+from totemdeck._validators._errors import Decimal
 import re
 from totemdeck._validators._errors import JsonSchemaValueException, JsonSchemaValuesException
 

@@ -5,7 +5,7 @@ schema-sha256: 008d205a3b9b84094ae0cb5490e63a4e8d23bdaf6a110658ef6a9d30539220b6
 # ruff: noqa
 # mypy: ignore-errors
 VERSION = "2.22.3"
-from decimal import Decimal
+from totemdeck._validators._errors import Decimal
 import re
 from totemdeck._validators._errors import JsonSchemaValueException, JsonSchemaValuesException
 

@@ -5,7 +5,7 @@ schema-sha256: a3a2006c81628af77b223d8348a6c93b3e54766a2b7c0f40d78487c76bc48738
 # ruff: noqa
 # mypy: ignore-errors
 VERSION = "2.22.3"
-from decimal import Decimal
+from totemdeck._validators._errors import Decimal
 from totemdeck._validators._errors import JsonSchemaValueException, JsonSchemaValuesException
 
 

@@ -5,7 +5,7 @@ schema-sha256: 6181b110a51fe00171c8d8e5b8b543daaf60b0f7ad3025ce97ec7559cd907257
 # ruff: noqa
 # mypy: ignore-errors
 VERSION = "2.22.3"
-from decimal import Decimal
+from totemdeck._validators._errors import Decimal
 from totemdeck._validators._errors import JsonSchemaValueException, JsonSchemaValuesException
 
 
