@@ -8,7 +8,6 @@ colour rich draws the styles (imported only then, so piped output starts fast).
 from __future__ import annotations
 
 import io
-import textwrap
 from collections.abc import Sequence
 
 from totemdeck.findings import Finding
@@ -27,6 +26,10 @@ def _plain(text: str) -> Line:
 
 
 def _wrap(text: str, indent: int) -> list[Line]:
+    if text and len(text) + indent <= WIDTH and text == text.strip() and text.isprintable():
+        return [_plain(" " * indent + text)]  # what textwrap gives, without loading it
+    import textwrap  # ~1.5 ms of a cold start, for the long lines only
+
     wrapped = textwrap.wrap(
         text, WIDTH, initial_indent=" " * indent, subsequent_indent=" " * (indent + 2),
         break_on_hyphens=False,
