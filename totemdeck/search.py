@@ -8,7 +8,6 @@ never disagree.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
@@ -19,6 +18,7 @@ from totemdeck.catalogue.search.run import SearchResult
 from totemdeck.catalogue.search.values import BadValue
 from totemdeck.i18n import _
 from totemdeck.i18n.terms import terms
+from totemdeck.lazy import LazyPattern
 
 if TYPE_CHECKING:
     from totemdeck.catalogue.model import Card
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
 __all__ = ["QuerySyntaxError", "SearchResult", "search_cards"]
 
-_LABEL = re.compile(r"^(.+?)\s+([A-Za-z0-9-]{2,12})\s+([A-Za-z]*\d+[a-z]?)$")
+_LABEL = LazyPattern(r"^(.+?)\s+([A-Za-z0-9-]{2,12})\s+([A-Za-z]*\d+[a-z]?)$")
 
 
 class RulesContext:

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 from totemdeck.decklist.model import Decklist
 from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import _
+from totemdeck.lazy import LazyPattern
 
 if TYPE_CHECKING:
     from totemdeck.decklist.resolve import Resolver
@@ -47,9 +48,9 @@ MAX_NAME_CHARS = 200
 MAX_ENTRIES = 400  # version 1
 MAX_COUNT = 100  # the whole deck is 100 cards
 # Card ids as both sources write them (``sv3-125``, ``me01-003``, ``exu-!``, ``exu-%3F``).
-_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._!?%-]{0,39}$")
-_CODE = re.compile(r"^[A-Za-z0-9_-]+$")
-_COUNT = re.compile(r"^[0-9]{1,3}$")  # digits bounded before int(): "9" × 4,301 is no count
+_ID = LazyPattern(r"^[A-Za-z0-9][A-Za-z0-9._!?%-]{0,39}$")
+_CODE = LazyPattern(r"^[A-Za-z0-9_-]+$")
+_COUNT = LazyPattern(r"^[0-9]{1,3}$")  # digits bounded before int(): "9" × 4,301 is no count
 
 
 class ShareCodeError(TotemdeckError):
@@ -255,8 +256,8 @@ def share_code(checked: CheckedDeck, name: str | None = None) -> str | None:
         return None
 
 
-_LINK = re.compile(r"^https?://[^\s?#]+\?(?:[^\s#]*&)?d=(?P<code>[A-Za-z0-9_-]+)(?:[&#]\S*)?$")
-_BARE = re.compile(r"^[12][A-Za-z0-9_-]{8,}$")
+_LINK = LazyPattern(r"^https?://[^\s?#]+\?(?:[^\s#]*&)?d=(?P<code>[A-Za-z0-9_-]+)(?:[&#]\S*)?$")
+_BARE = LazyPattern(r"^[12][A-Za-z0-9_-]{8,}$")
 
 
 def code_in(text: str) -> str | None:

@@ -14,6 +14,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from totemdeck.lazy import LazyPattern
+
 _APOSTROPHES = str.maketrans(
     {"’": "'", "‘": "'", "`": "'", "´": "'", "“": '"', "”": '"', "‐": "-", "–": "-", "—": "-"}
 )
@@ -59,7 +61,7 @@ def name_key(name: str, supertype: str | None = None) -> str:
     return fold(text)
 
 
-_UNOWN_LETTER = re.compile(r"[A-Z!?]")
+_UNOWN_LETTER = LazyPattern(r"[A-Z!?]")
 
 
 def letter_name(name: str, number: str) -> str:

@@ -14,15 +14,17 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from totemdeck.lazy import LazyPattern
+
 _CARDMARKET = re.compile(
     r"^https?://(?:www\.)?cardmarket\.com/[A-Za-z-]{2,5}/Pokemon/Products/Singles/"
     r"[^/\s]+/(?P<product>[^/\s?#]+)/?(?:[?#]\S*)?$",
     re.IGNORECASE,
 )
-_PRODUCT = re.compile(
+_PRODUCT = LazyPattern(
     r"^(?P<slug>.+?)(?:-V\d{1,2})?-(?P<code>[A-Z]\d|[A-Z]{2,8})(?P<number>[A-Z]{0,4}\d{1,4}[a-z]?)$"
 )
-_PROXY = re.compile(
+_PROXY = LazyPattern(
     r"^(?P<set>[A-Za-z][A-Za-z0-9-]{1,9}) +(?P<number>[A-Za-z]{0,4}\d{1,4}[a-z]?) +"
     r"[xX×](?P<count>\d{1,4})(?: *#+ *(?P<name>.*))?$"
 )

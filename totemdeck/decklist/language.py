@@ -10,7 +10,6 @@ reading is reported like every other reading (a note on the line).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
@@ -19,6 +18,7 @@ from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.names import fold, name_key
 from totemdeck.decklist.model import Decklist
 from totemdeck.i18n import _
+from totemdeck.lazy import LazyPattern
 
 if TYPE_CHECKING:
     from totemdeck.decklist.resolved import ResolvedLine
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 LANGUAGES = ("en", "es")
 # Section words only a Spanish list writes (folded: no accents, lower case).
 SPANISH_HEADERS = frozenset({"entrenador", "entrenadores", "energia", "energias"})
-_HEADER_WORD = re.compile(r"[a-z]+")
+_HEADER_WORD = LazyPattern(r"[a-z]+")
 
 
 def name_languages(written: str, card: Card) -> frozenset[str]:

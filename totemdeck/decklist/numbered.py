@@ -16,6 +16,7 @@ from totemdeck.decklist.setcodes import find_number
 from totemdeck.decklist.written import CODE_WORD, NAME_SUFFIXES, Reading, plausible_form
 from totemdeck.findings import Finding
 from totemdeck.i18n import _
+from totemdeck.lazy import LazyPattern
 
 # How far past a set's cards a client's numbering of its subset may run (GEN RC27 = 127,
 # with 117 cards in the data); a number beyond that is a mistake, not a numbering habit.
@@ -272,7 +273,7 @@ class NumberedLines(Lookups):
 
 
 # A code written with a space after its one letter: Japanese sets "M 2" (M2), "M 1L" (M1L).
-_LETTER_AND_DIGITS = re.compile(r"^[A-Z]$"), re.compile(r"^\d{1,2}[A-Z]?$")
+_LETTER_AND_DIGITS = LazyPattern(r"^[A-Z]$"), LazyPattern(r"^\d{1,2}[A-Z]?$")
 
 
 def _code_words(tail: list[str]) -> bool:

@@ -17,6 +17,7 @@ from totemdeck.decklist.model import DeckLine, Decklist, Header, ParseProblem
 from totemdeck.decklist.patterns import CJK_SECTION_WORDS, bare_header, comma_count, title_message
 from totemdeck.decklist.symbols import expand_symbols
 from totemdeck.i18n import _
+from totemdeck.lazy import LazyPattern
 
 MAX_COUNT = 999
 
@@ -63,8 +64,8 @@ SECTION_WORDS.update({fold(word): kind for word, kind in CJK_SECTION_WORDS.items
 # "2 Psychic Energy - Basic CRE 232", "1 Reversal Energy - Special PAL 192": the kind is
 # not part of the name.
 _ENERGY_KIND = re.compile(r"(?<=\bEnergy) +[-–] +(?:Basic|Special)\b(?= |$)", re.IGNORECASE)
-_ASCII_DIGITS = re.compile(r"^[0-9]{1,6}$")
-_JSON_ARRAY = re.compile(r'^\[\s*(?:[\[{"\]0-9-]|true\b|false\b|null\b)')
+_ASCII_DIGITS = LazyPattern(r"^[0-9]{1,6}$")
+_JSON_ARRAY = LazyPattern(r'^\[\s*(?:[\[{"\]0-9-]|true\b|false\b|null\b)')
 _BANNER = re.compile(r"^[\s*=~_-]*\*{3,}.*$|^[\s=~_*-]{3,}$")
 _COLON_HEADER = re.compile(r"^(?P<label>[^\d:：]+?)\s*[:：]\s*(?P<rest>.*)$")
 # "##Pokémon - 19" (PTCGO), "Total Cards - 60", "Pokémon (12)", "##Energy: 10".
@@ -87,7 +88,7 @@ _SET_NUMBER = re.compile(
 )
 # Numbers without digits (``TM FOUR``, ``UF A``, ``UF !``, ``exu %3F``, ``MEP Museum``): read
 # only after an upper-case set code, so a name's last words are never taken for a print.
-_SET_WORD_NUMBER = re.compile(
+_SET_WORD_NUMBER = LazyPattern(
     r"^(?P<name>\S.*?) (?:(?P<set>[A-Z][A-Z0-9]{1,5}) (?P<number>[A-Z]{1,5}|[!?]|Museum)"
     r"|(?P<set2>[a-z][a-z0-9.]{1,7}) (?P<number2>[A-Z]|[!?]|%[0-9A-F]{2}))$"
 )

@@ -25,16 +25,17 @@ from totemdeck.catalogue.model import Card, basic_energy_type
 from totemdeck.catalogue.names import fold, name_key
 from totemdeck.decklist.written import NAME_SUFFIXES
 from totemdeck.i18n import _
+from totemdeck.lazy import LazyPattern
 
 # "4,Metagross", "2 , Rare Candy": the archive's CSV form of "4<tab>Metagross".
 _COMMA_COUNT = re.compile(r"^(?P<count>\d{1,4})\s*,\s*(?=\S)")
 # "Pokémon 8", "Trainer 30", "Total Cards 60": a section word, a space, the number.
 _BARE_HEADER = re.compile(r"^(?P<label>[^\d:：,]+?)\s+(?P<count>\d{1,6})$")
 # Scripts the catalogue has no card names in: CJK ideographs, kana, Hangul.
-_FOREIGN = re.compile(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
-_NOT_ALNUM = re.compile(r"[\W_]+")
+_FOREIGN = LazyPattern(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+_NOT_ALNUM = LazyPattern(r"[\W_]+")
 # Words printed before a name that players leave off ("Team Galactic's Invention G-105").
-_PRINTED_PREFIX = re.compile(r"^team galactic'?s invention g-?\d+ ", re.IGNORECASE)
+_PRINTED_PREFIX = LazyPattern(r"^team galactic'?s invention g-?\d+ ", re.IGNORECASE)
 
 # Section words in the Chinese, Japanese and Korean clients and community exports.
 CJK_SECTION_WORDS: dict[str, str | None] = {
@@ -48,7 +49,7 @@ CJK_SECTION_WORDS: dict[str, str | None] = {
 # ("リッチエネルギー", "基本超能量"; "エネルギー回収" is a Trainer), and a type in 【】 which
 # type ("基本【超】エネルギー").
 _ENERGY_WORDS = ("エネルギー", "能量", "에너지")
-_TYPE_MARK = re.compile(r"【(?P<mark>[^】]{1,5})】")
+_TYPE_MARK = LazyPattern(r"【(?P<mark>[^】]{1,5})】")
 _MARK_TYPES = {
     **dict.fromkeys(["草"], "Grass"),
     **dict.fromkeys(["炎", "火"], "Fire"),

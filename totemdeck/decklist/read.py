@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import codecs
 import os
-import re
 import stat
 import sys
 
@@ -17,13 +16,14 @@ from totemdeck.decklist.model import Decklist
 from totemdeck.decklist.parse import parse
 from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import _
+from totemdeck.lazy import LazyPattern
 
 MAX_BYTES = 1024 * 1024
 MAX_LINES = 5000
 
 # UTF-8 read as Latin-1 / Windows-1252 ("PokÃ©mon", "Ã‰nergie"): a lead byte's character
 # followed by a continuation byte's. Only then is ftfy (~110 ms to import) asked to repair.
-_MOJIBAKE_HINT = re.compile(
+_MOJIBAKE_HINT = LazyPattern(
     "[\u00c2-\u00f4][\u0080-\u00bf\u0152\u0153\u0160\u0161\u0178\u017d\u017e\u0192"
     "\u02c6\u02dc\u2013\u2014\u2018-\u201e\u2020-\u2022\u2026\u2030\u2039\u203a\u20ac\u2122]"
 )

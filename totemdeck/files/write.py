@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import errno
 import os
-import re
 import stat
 import sys
 from contextlib import suppress
@@ -19,6 +18,7 @@ from totemdeck.files.common import (
     resolve_target,
 )
 from totemdeck.i18n import _
+from totemdeck.lazy import LazyPattern
 
 
 def regular_target(path: str | os.PathLike[str]) -> Path:
@@ -106,7 +106,7 @@ def _replace(target: Path, data: bytes, mode: int | None) -> None:
 # ``-o /dev/stdout``: the process's own descriptor, as the shell means it (a pipe, ``>> f``
 # appending); resolving the link would name ``pipe:[n]`` or replace the file under ``>>``.
 _STANDARD = {"/dev/stdout": 1, "/dev/stderr": 2}
-_FD_PATH = re.compile(r"/(?:dev|proc/self)/fd/([0-9]{1,4})")
+_FD_PATH = LazyPattern(r"/(?:dev|proc/self)/fd/([0-9]{1,4})")
 
 
 def _own_descriptor(shown: str) -> int | None:

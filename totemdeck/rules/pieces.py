@@ -10,19 +10,19 @@ consecutive numbers.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.names import name_key
 from totemdeck.catalogue.read import Catalogue
+from totemdeck.lazy import LazyPattern
 from totemdeck.rules.format import FormatRules
 from totemdeck.rules.traits import is_multipart, parts_needed
 
 # A print's position (1-based) among the halves/pieces of its multipart card; 1 otherwise.
 PiecePosition = Callable[[Card], int]
 
-_DIGITS = re.compile(r"(\d+)\D*$")
+_DIGITS = LazyPattern(r"(\d+)\D*$")
 
 
 def _number(card: Card) -> int | None:

@@ -10,6 +10,7 @@ from typing import Any
 from totemdeck.catalogue.model import Card, in_type_order
 from totemdeck.i18n import _
 from totemdeck.i18n.terms import term
+from totemdeck.lazy import LazyPattern
 from totemdeck.rules.format import COLUMNS, FormatRules
 from totemdeck.rules.traits import (
     identity,
@@ -22,10 +23,10 @@ from totemdeck.rules.traits import (
 # The Stage most ordinary prints of a species carry ("Venusaur" → "Stage 2"); from the catalogue.
 NormalStage = Callable[[str], str | None]
 
-_MEGA_PREFIX = re.compile(r"^(?:M|Mega|Primal)\s+", re.IGNORECASE)
-_EX_SUFFIX = re.compile(r"[-\s]?EX$")
-_LV_X = re.compile(r"\s*LV\.?\s*X$", re.IGNORECASE)
-_BREAK = re.compile(r"\s*BREAK$")
+_MEGA_PREFIX = LazyPattern(r"^(?:M|Mega|Primal)\s+", re.IGNORECASE)
+_EX_SUFFIX = LazyPattern(r"[-\s]?EX$")
+_LV_X = LazyPattern(r"\s*LV\.?\s*X$", re.IGNORECASE)
+_BREAK = LazyPattern(r"\s*BREAK$")
 
 
 @dataclass(frozen=True, slots=True)

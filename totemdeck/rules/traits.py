@@ -19,32 +19,33 @@ from totemdeck.catalogue.model import (
     basic_energy_type,
     in_type_order,
 )
+from totemdeck.lazy import LazyPattern
 from totemdeck.rules.format import EnergyOverride, FormatRules
 
-_TYPE_WORDS = re.compile("|".join((*ENERGY_TYPES, COLORLESS)))
+_TYPE_WORDS = LazyPattern("|".join((*ENERGY_TYPES, COLORLESS)))
 _SYMBOL_TYPES = TYPE_LETTERS
-_SYMBOL = re.compile(r"[\[{]([GRWLPFDMYNC])[\]}]")
-_SENTENCE = re.compile(r"(?<=[.!?])\s+|\n|(?<=\.)(?=[A-Z])")
-_PROVIDES = re.compile(r"\b(?:provides?|counts? as)\b(?P<what>.*)", re.IGNORECASE)
-_EVERY = re.compile(r"\b(?:every|all) types?\b", re.IGNORECASE)
+_SYMBOL = LazyPattern(r"[\[{]([GRWLPFDMYNC])[\]}]")
+_SENTENCE = LazyPattern(r"(?<=[.!?])\s+|\n|(?<=\.)(?=[A-Z])")
+_PROVIDES = LazyPattern(r"\b(?:provides?|counts? as)\b(?P<what>.*)", re.IGNORECASE)
+_EVERY = LazyPattern(r"\b(?:every|all) types?\b", re.IGNORECASE)
 # What an Energy counts as while *not in play* is not what it provides (FORMAT.md, decision:
 # Rainbow Energy HS 104 "While not in play, Rainbow Energy counts as Colorless Energy").
-_NOT_IN_PLAY = re.compile(r"\bnot in play\b", re.IGNORECASE)
-_ATTACHED_TO_TYPE = re.compile(
+_NOT_IN_PLAY = LazyPattern(r"\bnot in play\b", re.IGNORECASE)
+_ATTACHED_TO_TYPE = LazyPattern(
     r"(?:only be attached to|attached only to|can only be attached to)\s+(?:an?\s+)?"
     r"(?P<type>" + "|".join(ENERGY_TYPES) + r")\s+Pok",
     re.IGNORECASE,
 )
-_PRIZES = re.compile(
+_PRIZES = LazyPattern(
     r"Knocked Out, (?:your )?opponent takes (?P<n>\d+|one|two|three|four) Prize cards?",
     re.IGNORECASE,
 )
 _WORD_NUMBERS = {"one": 1, "two": 2, "three": 3, "four": 4}
-_MEGA_EX = re.compile(r"^Mega\s.+\sex$")  # case matters: "ex", not "EX"
+_MEGA_EX = LazyPattern(r"^Mega\s.+\sex$")  # case matters: "ex", not "EX"
 # Name suffixes that give 2 Prize cards: ex / EX (either era), GX, V, VSTAR. "Unown V" is a
 # letter, not a Pokémon V, so V needs the subtype (read above), never the name alone.
-_TWO_PRIZE_NAME = re.compile(r"[\s-](?:ex|EX|GX|VSTAR)$")
-_TAG_TEAM = re.compile(r"&.*[\s-]GX$")  # "Pikachu & Zekrom-GX"
+_TWO_PRIZE_NAME = LazyPattern(r"[\s-](?:ex|EX|GX|VSTAR)$")
+_TAG_TEAM = LazyPattern(r"&.*[\s-]GX$")  # "Pikachu & Zekrom-GX"
 # Suffix words that make a Pokémon's name a rule-box name (used for "ordinary" prints).
 RULE_BOX_SUBTYPES = frozenset(
     {"EX", "GX", "V", "VMAX", "VSTAR", "V-UNION", "ex", "TAG TEAM", "LEGEND", "BREAK",

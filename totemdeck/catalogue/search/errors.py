@@ -3,15 +3,14 @@ deep, and lark's complaints, each as one ``QuerySyntaxError`` pointing at a char
 
 from __future__ import annotations
 
-import re
-
 from totemdeck.errors import UsageError
 from totemdeck.i18n import _
+from totemdeck.lazy import LazyPattern
 
 # Groups nest at most this deep (``-(a or (b …))``); runs of ``-`` / ``not`` collapse first.
 MAX_DEPTH = 10
-_KEY_OP = re.compile(r"([A-Za-z_]+)(<=|>=|!=|:|=|<|>)$")
-_BEFORE_VALUE = re.compile(r"[A-Za-z][A-Za-z_]*(<=|>=|!=|:|=|<|>)$")
+_KEY_OP = LazyPattern(r"([A-Za-z_]+)(<=|>=|!=|:|=|<|>)$")
+_BEFORE_VALUE = LazyPattern(r"[A-Za-z][A-Za-z_]*(<=|>=|!=|:|=|<|>)$")
 
 
 class QuerySyntaxError(UsageError):

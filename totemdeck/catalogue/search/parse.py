@@ -23,6 +23,7 @@ from totemdeck.catalogue.search.errors import (
     unexpected,
 )
 from totemdeck.i18n import _
+from totemdeck.lazy import LazyPattern
 
 __all__ = ["MAX_DEPTH", "MAX_LENGTH", "MAX_TERMS", "Node", "QuerySyntaxError", "Term", "parse"]
 
@@ -86,7 +87,7 @@ class Everything:
 Node = Term | Word | Exact | Not | And | Or | Everything
 
 _KEY_OP = re.compile(r"([A-Za-z_]+)(<=|>=|!=|:|=|<|>)$")
-_ESCAPE = re.compile(r"\\(.)")
+_ESCAPE = LazyPattern(r"\\(.)")
 
 
 @cache

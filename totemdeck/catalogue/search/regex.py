@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import bisect
 import json
-import re
 import sqlite3
 from collections.abc import Callable
 from functools import lru_cache
@@ -25,13 +24,14 @@ from typing import Any
 
 from totemdeck.catalogue.search.values import BadValue
 from totemdeck.i18n import _
+from totemdeck.lazy import LazyPattern
 
 MAX_PATTERN = 200
 _MAX_MEMORY = 1 << 22  # 4 MiB per compiled pattern (RE2's default is 8)
 # The columns a regex reads, and how a stored value splits into what one match may span.
 ITEM_COLUMNS = ("names", "attack_names", "ability_names", "rarity", "artist")
 TEXT = "text"
-_PER_ROW = re.compile(r"\\[Az]|\(\?[a-zA-Z]*-")  # \A, \z, (?-m): a whole text's ends
+_PER_ROW = LazyPattern(r"\\[Az]|\(\?[a-zA-Z]*-")  # \A, \z, (?-m): a whole text's ends
 
 
 def _options(never_nl: bool) -> Any:

@@ -18,10 +18,11 @@ from functools import cache
 from typing import Any
 
 from totemdeck.catalogue.names import fold
+from totemdeck.lazy import LazyPattern
 
 # Bump when a column or how a row is computed changes: the next import rebuilds it.
 INDEX_VERSION = "1"
-_WORD = re.compile(r"\w+", re.UNICODE)
+_WORD = LazyPattern(r"\w+", re.UNICODE)
 
 
 @cache

@@ -13,7 +13,6 @@ word still works there. Keys are ASCII (the grammar's), so ``ano`` stands for "a
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -21,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from totemdeck.catalogue.names import fold
 from totemdeck.catalogue.search.spanish import fts_query_es
+from totemdeck.lazy import LazyPattern
 
 if TYPE_CHECKING:
     from totemdeck.catalogue.search.keys import Key, SearchContext, Sql
@@ -89,7 +89,7 @@ _FLAGS = {
 _HAS = {"habilidad": "ability", "habilidades": "ability", "ataque": "attack",
         "ataques": "attack", "debilidad": "weakness", "resistencia": "resistance"}  # fmt: skip
 _CAN = {"totem": "totem", "sertotem": "totem"}
-_SEPARATORS = re.compile(r"([\s,/+|&]+)")
+_SEPARATORS = LazyPattern(r"([\s,/+|&]+)")
 
 
 def _normal(text: str) -> str:

@@ -12,6 +12,7 @@ import re
 from totemdeck.catalogue.model import COLORLESS, ENERGY_TYPES, TYPE_LETTERS
 from totemdeck.catalogue.search.index import TYPE_BITS
 from totemdeck.i18n import N_, _
+from totemdeck.lazy import LazyPattern
 
 
 class BadValue(ValueError):
@@ -36,8 +37,8 @@ def compared(what: str, op: str, value: object) -> str:
 
 
 SQL_OPS = {":": "=", "=": "=", "!=": "!=", "<": "<", "<=": "<=", ">": ">", ">=": ">="}
-_SEPARATORS = re.compile(r"[\s,/+|&]+")
-_DATE = re.compile(r"^(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?$")
+_SEPARATORS = LazyPattern(r"[\s,/+|&]+")
+_DATE = LazyPattern(r"^(\d{4})(?:-(\d{1,2})(?:-(\d{1,2}))?)?$")
 
 
 def whole_number(value: str, what: str) -> int:
