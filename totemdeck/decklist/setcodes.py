@@ -129,13 +129,12 @@ def _add_stray_sets(catalogue: Catalogue, by_code: dict[str, list[CardSet]]) -> 
     the Classic Collection ``cel25c``, when the two sources name the print differently) is
     looked for under every code of the set that id is aliased to."""
     known = catalogue.sets()
-    for alias, set_ids in catalogue.set_aliases().items():
-        if alias in known:
+    aliases = catalogue.set_aliases()
+    firsts = catalogue.first_prints(alias for alias in aliases if alias not in known)
+    for alias, set_ids in aliases.items():
+        if alias in known or alias not in firsts:
             continue
-        held = catalogue.in_set(alias)
-        if not held:
-            continue
-        stray = held[0].set
+        stray = firsts[alias].set
         targets = {known[i] for i in set_ids if i in known}
         for found in by_code.values():
             if stray not in found and any(t in found for t in targets):
