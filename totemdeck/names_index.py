@@ -20,6 +20,8 @@ MAX_QUERY = 60
 
 @dataclass(frozen=True, slots=True)
 class NameIndex:
+    """Every card name, folded and sorted, for the builder's prefix look-ups."""
+
     keys: tuple[str, ...]  # folded names, sorted
     names: tuple[str, ...]  # the printed name of each key
 

@@ -76,6 +76,8 @@ def cards_seen_by_turn(turn: int, going_first: bool = False) -> int:
 
 @dataclass(slots=True)
 class DeckStats:
+    """A deck's numbers for the Stats page and ``totemdeck stats``: its make-up and its draws."""
+
     deck_size: int
     supertypes: dict[str, int]
     pokemon_by_column: dict[str, int]

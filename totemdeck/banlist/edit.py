@@ -43,6 +43,8 @@ class BanlistLayoutError(TotemdeckError):
 
 @dataclass(frozen=True, slots=True)
 class _Layout:
+    """Where a banlist file's entries sit, so an edit rewrites only those lines."""
+
     lines: list[str]
     newline: str
     entries: yaml.SequenceNode

@@ -15,6 +15,8 @@ __all__ = ["TotemFact", "totem_facts"]
 
 @dataclass(frozen=True, slots=True)
 class TotemFact:
+    """What the Totem search needs of a print that can be a Totem."""
+
     card_id: str
     name_key: str
     identity: int  # bit set (catalogue.search.index.TYPE_BITS)

@@ -38,6 +38,8 @@ class CoveredLine:
 
 @dataclass(frozen=True, slots=True)
 class Coverage:
+    """How much of a deck a collection holds, line by line."""
+
     lines: tuple[CoveredLine, ...]
 
     @property

@@ -71,6 +71,8 @@ def _kind(card: Card) -> str | None:
 
 @dataclass(frozen=True, slots=True)
 class _Group:
+    """The prints of one name as the ranking sees them: their identities and kind."""
+
     masks: frozenset[tuple[int, bool]]  # (identity bits, Colorless-restricted) of its prints
     kind: str | None
 

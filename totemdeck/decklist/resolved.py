@@ -26,6 +26,8 @@ class ResolvedLine:
 
 @dataclass(frozen=True, slots=True)
 class ResolvedDeck:
+    """A decklist with each line resolved, and what resolving found wrong."""
+
     decklist: Decklist
     lines: tuple[ResolvedLine, ...]
     findings: tuple[Finding, ...]  # malformed-line, unknown-card, not-legal-print

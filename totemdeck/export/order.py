@@ -22,6 +22,8 @@ SECTION_ORDER = ("totem", "pokemon", "trainer", "energy")
 
 @dataclass(frozen=True, slots=True)
 class ExportLine:
+    """One line of an export, in the section and order the format writes."""
+
     section: str  # totem | pokemon | trainer | energy
     count: int
     card: Card

@@ -11,6 +11,8 @@ from totemdeck.catalogue.names import name_key
 
 @dataclass(frozen=True, slots=True)
 class BanEntry:
+    """One banned card: its name, why, since when, and which prints if not all."""
+
     name: str
     reason: str  # in English; ``reason_es`` in Spanish when the entry gives one
     since: str
@@ -55,6 +57,8 @@ class BanEntry:
 
 @dataclass(frozen=True, slots=True)
 class Banlist:
+    """The banlist in force, indexed for the question a check asks of every card."""
+
     entries: tuple[BanEntry, ...] = ()
     format_name: str = "Totem Format"
     updated: str | None = None

@@ -22,6 +22,8 @@ class FormatFileError(TotemdeckError):
 
 @dataclass(frozen=True, slots=True)
 class EnergyOverride:
+    """The identity a card's Energy is counted as, where its text says other than its type."""
+
     types: frozenset[str]
     colorless: bool
     every: bool = False
@@ -29,6 +31,8 @@ class EnergyOverride:
 
 @dataclass(frozen=True, slots=True)
 class FormatRules:
+    """The format's parameters and decisions, read from ``format.yaml``."""
+
     name: str
     deck_size: int
     legend_cards: int

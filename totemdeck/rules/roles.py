@@ -32,6 +32,8 @@ LANGS = ("en", "es")
 
 @dataclass(frozen=True, slots=True)
 class Role:
+    """A deck role (draw, gust, search…) and the card texts that play it."""
+
     name: str
     description: str
     patterns: tuple[re.Pattern[str], ...]

@@ -31,6 +31,8 @@ _BREAK = LazyPattern(r"\s*BREAK$")
 
 @dataclass(frozen=True, slots=True)
 class TotemNumbers:
+    """What a Totem sets for the game: its cost column, Invocation Cost, Prizes, identity."""
+
     id: str
     name: str
     cost_column: str

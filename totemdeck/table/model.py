@@ -109,6 +109,8 @@ class PlayerBoard:
 
 @dataclass(frozen=True, slots=True)
 class Elimination:
+    """A player out of the game: who, why, on which turn, at which event."""
+
     player: int
     reason: str  # prizes | deck | conceded
     turn: int

@@ -12,6 +12,8 @@ from totemdeck.table.rules import board
 
 @dataclass(frozen=True, slots=True)
 class Summary:
+    """How a game ended: its winner, who went out when, the Knock Outs."""
+
     winner: int | None
     eliminated: tuple[Elimination, ...]  # in the order they went out
     knock_outs: tuple[int, ...]  # each player's Pokémon Knocked Out

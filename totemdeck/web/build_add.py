@@ -37,6 +37,8 @@ MARKS = {
 
 @dataclass(frozen=True, slots=True)
 class Mark:
+    """A badge on a search result in Build (ACE SPEC, banned, outside the identity)."""
+
     code: str  # the CSS class: ace-spec, radiant, star, banned, identity, colorless-restriction
     label: str
     problem: bool  # it keeps the card out of this deck

@@ -12,6 +12,8 @@ CURVE_HEIGHT = 140
 
 @dataclass(frozen=True, slots=True)
 class Bar:
+    """One bar of a Stats chart."""
+
     label: str
     value: int
     width: float  # 0..BAR_WIDTH
@@ -32,6 +34,8 @@ def bar_chart(counts: Mapping[str, int]) -> list[Bar]:
 
 @dataclass(frozen=True, slots=True)
 class Curve:
+    """The draw-odds curve of the Stats page, as SVG points."""
+
     points: str  # SVG polyline points
     dots: list[tuple[float, float, int, float]]  # x, y, turn, probability
     width: int = CURVE_WIDTH

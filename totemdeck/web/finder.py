@@ -74,6 +74,8 @@ TYPE_WORDS = {
 
 @dataclass(frozen=True, slots=True)
 class Filter:
+    """A one-click search term the Cards and Build pages offer."""
+
     label: str
     term: str
     query: str  # the search with this term added, or taken out when it is there

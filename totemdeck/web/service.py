@@ -93,6 +93,8 @@ class WebConfig:
 
 @dataclass(slots=True)
 class _PerThread:
+    """What each worker thread keeps: its own catalogue connection and checkers."""
+
     catalogue: Catalogue
     checkers: dict[str, Checker] = field(default_factory=dict)
 

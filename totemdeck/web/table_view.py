@@ -89,6 +89,8 @@ def describe(state: GameState, event: Event) -> str:
 
 @dataclass(slots=True)
 class Action:
+    """A button of the table page: a link that records one event."""
+
     label: str
     href: str
     kind: str = ""  # a CSS class: primary, danger…
@@ -98,6 +100,8 @@ class Action:
 
 @dataclass(slots=True)
 class Tile:
+    """One seat at the table as its tile shows it."""
+
     seat: int
     name: str
     totem_name: str
@@ -121,6 +125,8 @@ class Tile:
 
 @dataclass(slots=True)
 class LogLine:
+    """One event of the game's log, as the page lists it."""
+
     number: int
     turn: int
     time: str
@@ -217,6 +223,8 @@ def log_lines(state: GameState) -> list[LogLine]:
 
 @dataclass(slots=True)
 class SummaryView:
+    """The end of a game as its summary page shows it."""
+
     summary: Summary
     winner: str | None
     order: list[tuple[str, str, int]]  # name, why, turn

@@ -58,6 +58,8 @@ class Unresolved:
 
 @dataclass(slots=True)
 class Group:
+    """One section of a deck's page (Pokémon, Supporters…), with its rows."""
+
     key: str  # totem | pokemon | supporter | item | tool | stadium | other | energy
     title: str
     rows: list[Row]  # the rows shown (at most MAX_SHOWN over the whole deck)
@@ -67,6 +69,8 @@ class Group:
 
 @dataclass(slots=True)
 class DeckView:
+    """A checked deck laid out for its page: groups, findings, the Totem."""
+
     report: Report
     groups: list[Group]
     unresolved: list[Unresolved]

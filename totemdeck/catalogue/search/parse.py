@@ -65,17 +65,23 @@ class Exact:
 
 @dataclass(frozen=True, slots=True)
 class Not:
+    """A negated term of a query (``-is:banned``)."""
+
     node: Node
     position: int
 
 
 @dataclass(frozen=True, slots=True)
 class And:
+    """Terms that must all hold."""
+
     nodes: tuple[Node, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Or:
+    """Terms of which one must hold."""
+
     nodes: tuple[Node, ...]
 
 
