@@ -1,6 +1,6 @@
 """``python -m totemdeck`` runs the command line."""
 
-from totemdeck.cli import main
+from totemdeck.cli import run
 
 if __name__ == "__main__":
-    raise SystemExit(main())
+    run()
