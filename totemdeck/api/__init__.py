@@ -30,23 +30,28 @@ _VERBS = {
     ),
     **dict.fromkeys(
         (
-            "CardFacts",
             "RuleDoc",
             "RulesFileError",
-            "TotemLookup",
             "UnknownRule",
-            "card_facts",
             "explain_rules",
-            "find_card",
             "load_rules",
-            "lookup_totem",
             "make_checker",
-            "pieces_of",
             "read_deck",
             "share_link_of",
-            "totem_table",
         ),
         "totemdeck.api.core",
+    ),
+    **dict.fromkeys(
+        (
+            "CardFacts",
+            "TotemLookup",
+            "card_facts",
+            "find_card",
+            "lookup_totem",
+            "pieces_of",
+            "totem_table",
+        ),
+        "totemdeck.api.totems",
     ),
     "table_seat": "totemdeck.api.table",
     "TotemRow": "totemdeck.rules.audit",  # what ``totem_table`` returns
@@ -143,23 +148,25 @@ if TYPE_CHECKING:  # what type checkers and editors see
         read_collection,
     )
     from totemdeck.api.core import (
-        CardFacts,
         RuleDoc,
         RulesFileError,
-        TotemLookup,
         UnknownRule,
-        card_facts,
         explain_rules,
-        find_card,
         load_rules,
-        lookup_totem,
         make_checker,
-        pieces_of,
         read_deck,
         share_link_of,
-        totem_table,
     )
     from totemdeck.api.table import table_seat
+    from totemdeck.api.totems import (
+        CardFacts,
+        TotemLookup,
+        card_facts,
+        find_card,
+        lookup_totem,
+        pieces_of,
+        totem_table,
+    )
     from totemdeck.banlist.checks import check_banlist
     from totemdeck.banlist.edit import add_entry, remove_entries, resolve_ban_name
     from totemdeck.banlist.io import (

@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from totemdeck.api.core import TotemLookup, pieces_of, totem_lookup
+from totemdeck.api.totems import TotemLookup, pieces_of, totem_lookup
 from totemdeck.catalogue.damage import catalogue_problem
 from totemdeck.catalogue.errors import CatalogueError, CatalogueMissing
 from totemdeck.catalogue.localized import FALLBACK_MARK, is_fallback, localize, shown_set_name

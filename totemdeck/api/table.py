@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from totemdeck.api.core import lookup_totem
+from totemdeck.api.totems import lookup_totem
 from totemdeck.errors import UsageError
 from totemdeck.i18n import _
 from totemdeck.rules.engine import Checker

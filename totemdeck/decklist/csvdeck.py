@@ -8,7 +8,6 @@ print that was exported); a row without one is read by name, set and number. Bad
 
 from __future__ import annotations
 
-import csv
 import io
 
 from totemdeck.decklist.model import DeckLine, Decklist, ParseProblem
@@ -48,6 +47,8 @@ def _row(number: int, raw: str, row: dict[str, str]) -> DeckLine | ParseProblem:
 def parse_csv_deck(text: str, source: str) -> Decklist:
     """The deck a CSV export holds (line numbers count the header row as line 1)."""
     rows = text.lstrip("\ufeff").splitlines()
+    import csv  # here: every text deck asks whether it is this CSV, few are
+
     reader = csv.DictReader(io.StringIO("\n".join(rows)))
     lines: list[DeckLine] = []
     problems: list[ParseProblem] = []
