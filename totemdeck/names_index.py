@@ -9,16 +9,16 @@ a few milliseconds with no SQL.
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass
 
 from totemdeck.catalogue.names import fold
 from totemdeck.catalogue.read import Catalogue
+from totemdeck.records import frozen
 
 MAX_NAMES = 20
 MAX_QUERY = 60
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class NameIndex:
     """Every card name, folded and sorted, for the builder's prefix look-ups."""
 

@@ -25,13 +25,14 @@ import binascii
 import re
 import zlib
 from collections.abc import Iterable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from totemdeck.decklist.model import Decklist
 from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import _
 from totemdeck.lazy import LazyPattern
+from totemdeck.records import frozen
 
 if TYPE_CHECKING:
     from totemdeck.decklist.resolve import Resolver
@@ -57,7 +58,7 @@ class ShareCodeError(TotemdeckError):
     """A deck code that cannot be read (cut short, altered, or not a deck code at all)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SharedCard:
     """One entry of a version 1 code: a card id, its count, whether it is the Totem."""
 
@@ -66,7 +67,7 @@ class SharedCard:
     totem: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SharedDeck:
     """A decklist as text lines (line ``n`` is ``lines[n - 1]``) and the deck's name."""
 

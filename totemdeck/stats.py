@@ -21,6 +21,7 @@ from totemdeck.catalogue.names import name_key
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.catalogue.suggest import Suggester
 from totemdeck.errors import TotemdeckError
+from totemdeck.records import frozen
 from totemdeck.rules.deck import Entry, RuleContext
 from totemdeck.rules.engine import CheckedDeck
 from totemdeck.rules.format import COLUMNS
@@ -245,7 +246,7 @@ def deck_stats(
     return stats
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SampleOpening:
     """A sample game start: every hand drawn, the last one kept (or none could be)."""
 

@@ -9,7 +9,6 @@ display helpers, which the CLI's light commands never need): a face that shows c
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from totemdeck.api.totems import TotemLookup, pieces_of, totem_lookup
@@ -22,6 +21,7 @@ from totemdeck.catalogue.read import Catalogue
 from totemdeck.catalogue.schema import DB_NAME, default_dir
 from totemdeck.i18n.terms import term, terms
 from totemdeck.names_index import NameIndex
+from totemdeck.records import frozen
 from totemdeck.rules.engine import Checker
 from totemdeck.search import SearchResult, search_cards
 
@@ -56,7 +56,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CardAsked:
     """One print asked about: its Totem lookup and what the format makes of it (its
     identity in type order, its role tags). Its JSON is the lookup's."""

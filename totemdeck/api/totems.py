@@ -5,13 +5,13 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.errors import NotFound, UsageError
 from totemdeck.i18n import _
+from totemdeck.records import frozen
 from totemdeck.rules.banlist import Banlist
 from totemdeck.rules.engine import Checker
 from totemdeck.rules.format import FormatRules, load_format
@@ -58,7 +58,7 @@ def totem_table(
     return list(totem_rows(Checker(catalogue, fmt=fmt, banlist=banlist)))
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TotemLookup:
     """One print asked about as a Totem: its numbers, or why it cannot be one."""
 
@@ -103,7 +103,7 @@ def totem_lookup(checker: Checker, card: Card) -> TotemLookup:
     return TotemLookup(card, checker.totem_numbers_of(card), None)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CardFacts:
     """What the format makes of a print: its identity and, for a Pokémon, its Totem numbers;
     its role tags (``totemdeck.rules.roles``)."""

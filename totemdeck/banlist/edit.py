@@ -13,7 +13,6 @@ loader every reader uses before it is returned.
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import yaml
@@ -23,6 +22,7 @@ from totemdeck.banlist.io import load_banlist_text as _reload
 from totemdeck.catalogue.names import name_key
 from totemdeck.errors import TotemdeckError, UsageError
 from totemdeck.i18n import _
+from totemdeck.records import frozen
 from totemdeck.rules.banlist import BanEntry
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ class BanlistLayoutError(TotemdeckError):
     exit_code = 2
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class _Layout:
     """Where a banlist file's entries sit, so an edit rewrites only those lines."""
 

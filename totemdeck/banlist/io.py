@@ -20,6 +20,7 @@ import yaml
 from totemdeck.catalogue.names import fold
 from totemdeck.errors import TotemdeckError
 from totemdeck.files import FileReadError, read_limited
+from totemdeck.records import frozen
 from totemdeck.rules.banlist import BanEntry, Banlist
 from totemdeck.safeyaml import YamlFileError, decode_text, parse_yaml
 from totemdeck.schemas import is_valid_fast, validator
@@ -28,7 +29,7 @@ MAX_BYTES = 512 * 1024
 DEFAULT_PATH = "banlist.yaml"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class BanlistProblem:
     """One problem of a banlist, located: file, line (when known), path in the data."""
 

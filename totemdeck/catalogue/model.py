@@ -7,10 +7,11 @@ Records travel as plain JSON dicts (validated by ``schemas/card.schema.json``);
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from totemdeck.catalogue.names import fold
+from totemdeck.records import frozen
 
 # Energy types that can form an identity; "Colorless" is generic and never does.
 ENERGY_TYPES: tuple[str, ...] = (
@@ -57,7 +58,7 @@ STAGES: tuple[str, ...] = (
 )
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Attack:
     """An attack: its name and its Energy cost symbols, in print order; damage and text."""
 
@@ -67,7 +68,7 @@ class Attack:
     text: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CardSet:
     """The set a print belongs to."""
 
@@ -93,7 +94,7 @@ class CardSet:
         )
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Card:
     """One printed card, as the rules read it."""
 

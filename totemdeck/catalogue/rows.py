@@ -4,11 +4,11 @@ back: pure values, so they are built in worker processes and compared as text.""
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
 from typing import Any
 
 from totemdeck.catalogue.names import name_key
 from totemdeck.catalogue.schema import number_key
+from totemdeck.records import frozen
 
 __all__ = [
     "CardRow",
@@ -29,7 +29,7 @@ CardRow = tuple[str, ...]
 StagedCardRow = tuple[str, str, str, str, str | None, str | None, str]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class StagedSet:
     """A merged source's set as stored: its validators and the source's own set data."""
 
@@ -38,7 +38,7 @@ class StagedSet:
     data: dict[str, Any]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Print:
     """What the merge needs of a print to match it: where it is and what it is called."""
 

@@ -14,10 +14,10 @@ to another source's set when that source catches up (their staged rows stay coun
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
 
 from totemdeck.catalogue.errors import CatalogueError
 from totemdeck.i18n import _
+from totemdeck.records import frozen
 
 __all__ = ["Loss", "ShrinkRefused", "losses", "refusal", "shape"]
 
@@ -30,7 +30,7 @@ class ShrinkRefused(CatalogueError):
     exit_code = 1
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Loss:
     """One group that would shrink: what it is, how many rows it had and would keep."""
 

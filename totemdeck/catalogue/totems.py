@@ -6,14 +6,13 @@ rows in one query instead of loading every card record.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from totemdeck.catalogue.read import Catalogue
+from totemdeck.records import frozen
 
 __all__ = ["TotemFact", "totem_facts"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TotemFact:
     """What the Totem search needs of a print that can be a Totem."""
 

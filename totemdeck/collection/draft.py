@@ -19,6 +19,7 @@ from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.names import name_key
 from totemdeck.collection.model import Collection, Holding
 from totemdeck.decklist.model import Decklist, print_line
+from totemdeck.records import frozen
 from totemdeck.rules.deck import Deck, Entry
 from totemdeck.rules.engine import Checker, Report
 from totemdeck.rules.fit import Fit
@@ -35,7 +36,7 @@ POKEMON_SHARE = 0.4  # of the cards that are not basic Energy
 _ENGINE_TEXT = re.compile(r"\bdraw\b|\bsearch your deck\b|\blook at the top\b", re.IGNORECASE)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Draft:
     """The drafted list, the engine's verdict on it, and what the collection lacks."""
 

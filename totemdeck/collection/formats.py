@@ -12,12 +12,13 @@ import csv
 import io
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+
+from totemdeck.records import frozen
 
 __all__ = ["FORMATS", "CsvFormat", "CsvRow", "detect", "looks_like_csv", "rows"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CsvFormat:
     """Where one app's export keeps the count, the name, the set and the number."""
 
@@ -82,7 +83,7 @@ _BOM = "\ufeff"  # spreadsheets saved as "CSV UTF-8" begin with it
 _SEPARATOR_LINE = re.compile(r'^"?sep=(.)"?\s*$', re.IGNORECASE)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CsvRow:
     """One card row of an export, with its line in the file."""
 

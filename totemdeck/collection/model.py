@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from totemdeck.catalogue.model import Card, basic_energy_type
 from totemdeck.findings import Finding
+from totemdeck.records import frozen
 
 __all__ = ["Collection", "Holding"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Holding:
     """One line of a collection: so many copies of one of these prints (several when the
     line names a card without its set, as "4 Ultra Ball" does)."""
@@ -28,7 +27,7 @@ class Holding:
         return None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Collection:
     """A player's cards: what each readable line holds, and every line that matched no card
     (reported like a decklist's, never dropped)."""

@@ -10,18 +10,18 @@ judges alike with it. Each copy serves one deck card.
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass
 
 from totemdeck.catalogue.model import Card, basic_energy_type
 from totemdeck.catalogue.names import name_key
 from totemdeck.collection.model import Collection, Holding
+from totemdeck.records import frozen
 from totemdeck.rules.deck import Entry, RuleContext
 from totemdeck.rules.engine import alike_key
 
 __all__ = ["Coverage", "CoveredLine", "coverage", "judged_as", "owned_copies", "owned_prints"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CoveredLine:
     """One deck line: how many copies it needs and how many the collection covers."""
 
@@ -36,7 +36,7 @@ class CoveredLine:
         return self.needed - self.owned
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Coverage:
     """How much of a deck a collection holds, line by line."""
 

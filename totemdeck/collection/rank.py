@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import Counter, defaultdict
 from collections.abc import Iterable
-from dataclasses import dataclass
 
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.names import name_key
@@ -20,6 +19,7 @@ from totemdeck.catalogue.search.index import FLAG_BITS, TYPE_BITS, type_bits
 from totemdeck.catalogue.totems import TotemFact, totem_facts
 from totemdeck.collection.model import Collection
 from totemdeck.collection.owned import judged_as
+from totemdeck.records import frozen
 from totemdeck.rules.deck import RuleContext
 from totemdeck.rules.traits import (
     identity,
@@ -36,7 +36,7 @@ _LIMITED = ("ace", "radiant", "star")  # at most one card of each kind in a deck
 _PARTS = {FLAG_BITS["LEGEND"]: 2, FLAG_BITS["V-UNION"]: 4}
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TotemRank:
     """One possible Totem and what the collection gives a deck under it."""
 
@@ -69,7 +69,7 @@ def _kind(card: Card) -> str | None:
     return None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class _Group:
     """The prints of one name as the ranking sees them: their identities and kind."""
 

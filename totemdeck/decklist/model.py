@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
+
+from totemdeck.records import frozen
 
 # Sections a header can open. Headers never decide what a card is; they only group lines
 # (the Totem section does decide which lines are the Totem).
@@ -10,7 +12,7 @@ SECTIONS = ("totem", "pokemon", "trainer", "energy", "main")
 HEADERS = {"totem": "Totem", "pokemon": "Pokémon", "trainer": "Trainer", "energy": "Energy"}
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class DeckLine:
     """One card line: ``COUNT NAME [SET NUMBER]`` or ``COUNT CARD-ID``."""
 
@@ -49,7 +51,7 @@ def print_line(
     return replace(line, raw=line.render())
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Header:
     """A section header (``Pokémon: 20``) or a total (``Total Cards: 60``)."""
 
@@ -59,7 +61,7 @@ class Header:
     declared: int | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ParseProblem:
     """A line that is neither a header, a comment nor a card line (``malformed-line``)."""
 
@@ -68,7 +70,7 @@ class ParseProblem:
     message: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Decklist:
     """Everything a decklist says, in file order, with every line it could not read."""
 

@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from totemdeck.catalogue.model import Card
 from totemdeck.decklist.model import DeckLine, Decklist
 from totemdeck.findings import Finding
+from totemdeck.records import frozen
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ResolvedLine:
     """A deck line and every print it can mean (empty when ``finding`` says why)."""
 
@@ -24,7 +23,7 @@ class ResolvedLine:
         return bool(self.candidates) and self.finding is None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ResolvedDeck:
     """A decklist with each line resolved, and what resolving found wrong."""
 

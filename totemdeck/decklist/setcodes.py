@@ -9,13 +9,14 @@ Promo numbers come bare or prefixed (PR-SW 68 = SWSH068).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache, partial
 from typing import Any
 from urllib.parse import unquote
 
 from totemdeck.catalogue.model import Card, CardSet
 from totemdeck.catalogue.read import Catalogue
+from totemdeck.records import frozen
 from totemdeck.resources import packaged_text
 
 _DIGITS = re.compile(r"^(?P<prefix>[A-Za-z]*)-?(?P<digits>\d+)(?P<suffix>[A-Za-z]?)$")
@@ -36,7 +37,7 @@ def set_code_data() -> dict[str, Any]:
     return dict(data)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SetIndex:
     """Folded set code → the sets it can mean, main set first."""
 

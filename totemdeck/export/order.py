@@ -9,18 +9,17 @@ Energy last (basic by type, then special).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from totemdeck.catalogue.model import ENERGY_TYPES, Card, basic_energy_type
 from totemdeck.catalogue.names import name_key
 from totemdeck.decklist.model import DeckLine
+from totemdeck.records import frozen
 from totemdeck.rules.engine import CheckedDeck
 
 TRAINER_KINDS = ("Supporter", "Item", "Pokémon Tool", "Stadium")
 SECTION_ORDER = ("totem", "pokemon", "trainer", "energy")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ExportLine:
     """One line of an export, in the section and order the format writes."""
 

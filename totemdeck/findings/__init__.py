@@ -2,17 +2,18 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from totemdeck.findings.registry import REGISTRY, Severity, help_pointer
+from totemdeck.records import frozen
 
 # Every code of FORMAT.md with its severity, read from the one registry the docs come from.
 # Codes are stable: never renamed, never reused.
 CODES: dict[str, Severity] = {doc.code: doc.severity for doc in REGISTRY}
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Finding:
     """A broken rule or a warning: what a player reads and what a machine greps."""
 

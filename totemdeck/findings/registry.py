@@ -12,10 +12,10 @@ Codes are stable: never renamed, never reused. A new rule is one entry here (``s
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
 
 from totemdeck.i18n import N_
+from totemdeck.records import frozen
 
 __all__ = ["REGISTRY", "RuleDoc", "Severity", "Stage", "by_code", "help_pointer"]
 
@@ -25,7 +25,7 @@ Severity = Literal["error", "warning"]
 Stage = Literal["deck", "reading"]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RuleDoc:
     """One FORMAT.md code: what the engine reports and what a player reads about it."""
 

@@ -25,6 +25,7 @@ import yaml
 from totemdeck.catalogue.names import fold, name_key
 from totemdeck.catalogue.rows import Print
 from totemdeck.importer.summary import MergeSummary
+from totemdeck.records import frozen
 
 # Bump when the merge's logic or data changes: catalogues derived by an older merge are
 # merged again on the next import (the stored key holds this number and a hash of this file).
@@ -120,7 +121,7 @@ def match_sets(
     return mapping
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class MergeInputs:
     """Everything the merge reads, as the catalogue writer hands it over."""
 

@@ -8,16 +8,16 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from totemdeck.catalogue.model import Card
 from totemdeck.i18n import _
+from totemdeck.records import frozen
 from totemdeck.rules.engine import Checker
 from totemdeck.rules.totem import TotemNumbers
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TotemRow:
     """One Pokémon print as a Totem: its numbers, and why it may not be one (or None)."""
 

@@ -2,14 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.names import name_key
+from totemdeck.records import frozen
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class BanEntry:
     """One banned card: its name, why, since when, and which prints if not all."""
 
@@ -55,7 +56,7 @@ class BanEntry:
         return out
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Banlist:
     """The banlist in force, indexed for the question a check asks of every card."""
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
@@ -24,6 +23,7 @@ import yaml
 
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.names import fold, name_key
+from totemdeck.records import frozen
 from totemdeck.rules.format import FormatRules, load_format
 from totemdeck.rules.traits import (
     RULE_BOX_SUBTYPES,
@@ -39,7 +39,7 @@ from totemdeck.rules.traits import (
 MARKERS = RULE_BOX_SUBTYPES | {"ACE SPEC", "Baby"}
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Disagreement:
     """One thing a rule reads on which a TCGdex-only print and the rest disagree."""
 

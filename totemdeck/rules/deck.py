@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from totemdeck.catalogue.model import Card, display_name
+from totemdeck.records import frozen
 from totemdeck.rules.banlist import Banlist
 from totemdeck.rules.format import FormatRules
 from totemdeck.rules.pieces import PiecePosition, default_position
@@ -15,7 +15,7 @@ if TYPE_CHECKING:  # a name in an annotation: the search's totem: key needs no d
     from totemdeck.decklist.model import Header
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Entry:
     """One deck line with the print the rules evaluate."""
 
@@ -25,7 +25,7 @@ class Entry:
     section: str | None  # as written; "totem" marks the Totem
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Deck:
     """The Totem and the main deck, as chosen prints, with the list's written counts."""
 
@@ -43,7 +43,7 @@ class Deck:
         return self.totem + self.main
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RuleContext:
     """What rules need besides the deck: the format, the banlist, species' normal Stage,
     the language card names are shown in (``es``: Spanish where the catalogue knows), and

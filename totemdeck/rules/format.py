@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import _
+from totemdeck.records import frozen
 from totemdeck.resources import packaged_text
 from totemdeck.schemas import first_error, is_valid_fast
 
@@ -20,7 +20,7 @@ class FormatFileError(TotemdeckError):
     """The format file is unreadable or breaks its schema (one line, with the path)."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class EnergyOverride:
     """The identity a card's Energy is counted as, where its text says other than its type."""
 
@@ -29,7 +29,7 @@ class EnergyOverride:
     every: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class FormatRules:
     """The format's parameters and decisions, read from ``format.yaml``."""
 

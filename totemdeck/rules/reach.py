@@ -19,11 +19,11 @@ here once its reach is known, and keep the traits in step with what the rules re
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.names import name_key
+from totemdeck.records import frozen
 from totemdeck.rules.deck import RuleContext
 from totemdeck.rules.traits import (
     allows_any_number,
@@ -83,7 +83,7 @@ def _multipart(card: Card, ctx: RuleContext) -> tuple[Any, ...]:
     )
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Reach:
     """How a rule that weighs cards together sees one print.
 

@@ -12,13 +12,13 @@ languages can be measured against each other (tests/rules/test_roles.py).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cache
 from importlib import resources
 from typing import Any
 
 from totemdeck.catalogue.model import TYPE_LETTERS, Card
 from totemdeck.catalogue.names import fold
+from totemdeck.records import frozen
 
 _SYMBOL = re.compile(r"[\[{]([GRWLPFDMYNC])[\]}]")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
@@ -30,7 +30,7 @@ _RULE_ES = re.compile(r"\bregla\b[^:.]{0,40}:")  # "Regla de los Pokémon ex:" (
 LANGS = ("en", "es")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Role:
     """A deck role (draw, gust, search…) and the card texts that play it."""
 

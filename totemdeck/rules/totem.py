@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from totemdeck.catalogue.model import Card, in_type_order
 from totemdeck.i18n import _
 from totemdeck.i18n.terms import term
 from totemdeck.lazy import LazyPattern
+from totemdeck.records import frozen
 from totemdeck.rules.format import COLUMNS, FormatRules
 from totemdeck.rules.traits import (
     identity,
@@ -29,7 +29,7 @@ _LV_X = LazyPattern(r"\s*LV\.?\s*X$", re.IGNORECASE)
 _BREAK = LazyPattern(r"\s*BREAK$")
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TotemNumbers:
     """What a Totem sets for the game: its cost column, Invocation Cost, Prizes, identity."""
 

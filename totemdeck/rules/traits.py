@@ -8,7 +8,6 @@ FORMAT.md says: types, attack costs, stage, subtypes, rule-box lines and Special
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import lru_cache
 
 from totemdeck.catalogue.model import (
@@ -20,6 +19,7 @@ from totemdeck.catalogue.model import (
     in_type_order,
 )
 from totemdeck.lazy import LazyPattern
+from totemdeck.records import frozen
 from totemdeck.rules.format import EnergyOverride, FormatRules
 
 _TYPE_WORDS = LazyPattern("|".join((*ENERGY_TYPES, COLORLESS)))
@@ -53,7 +53,7 @@ RULE_BOX_SUBTYPES = frozenset(
 )  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Provides:
     """What a Special Energy can provide, as read from its text (or an override)."""
 

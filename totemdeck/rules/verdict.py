@@ -4,20 +4,21 @@ alike."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any
 
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.names import name_key
 from totemdeck.decklist.resolved import ResolvedDeck, ResolvedLine
 from totemdeck.findings import Finding
+from totemdeck.records import frozen
 from totemdeck.rules.deck import Deck, RuleContext
 from totemdeck.rules.totem import TotemNumbers
 
 SEVERITY_ORDER = {"error": 0, "warning": 1}
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Report:
     """The verdict on one deck: what the text and JSON reporters read."""
 
@@ -58,7 +59,7 @@ class Report:
         }
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class CheckedDeck:
     """A report with the deck it judged: each line's evaluated print, and the prints of that
     line that judge exactly alike (any of them may stand in for it, e.g. in an export), and

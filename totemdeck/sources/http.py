@@ -16,7 +16,6 @@ from __future__ import annotations
 import json
 import re
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, unquote, urlparse
@@ -28,6 +27,7 @@ from urllib3.util.retry import Retry
 
 from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import _
+from totemdeck.records import frozen
 from totemdeck.sources.deadline import DeadlineAdapter, pause, within
 
 
@@ -172,7 +172,7 @@ def make_session(
     return session
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Fetched:
     """A fetched document; ``data`` is None when the server said 304 Not Modified."""
 
@@ -357,7 +357,7 @@ class Location:
         return FetchError(f"{url}: {_reason(exc)}")  # i18n: keep (the library's text)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Parsed:
     """A JSON document that parsed."""
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from totemdeck.errors import TotemdeckError
+from totemdeck.records import frozen
 
 if TYPE_CHECKING:
     from collections.abc import Generator
@@ -39,7 +40,7 @@ DEFAULT_WORKERS = 8
 REVALIDATE_DAYS = 7.0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class ImportOptions:
     """What the person asked of one import, the same for every source."""
 
@@ -70,7 +71,7 @@ class NoProgress:
         pass
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SkippedSet:
     """A set that could not be imported this time, and why (partial failure as data)."""
 
@@ -78,7 +79,7 @@ class SkippedSet:
     reason: str
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class RejectedCard:
     """A card record that failed the schema: counted, reported, never imported."""
 

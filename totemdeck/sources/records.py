@@ -9,10 +9,10 @@ source, staged for the merge (``Staged…``); ``lang`` names another language's 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
 from totemdeck.catalogue.rows import CardRow, StagedCardRow
+from totemdeck.records import frozen
 
 __all__ = [
     "PrimaryCards",
@@ -28,7 +28,7 @@ __all__ = [
 ]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PrimarySet:
     """A set record, with the ``updatedAt`` and ETag that tell a later import it changed."""
 
@@ -37,21 +37,21 @@ class PrimarySet:
     etag: str | None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PrimaryCards:
     """New or changed card rows (``catalogue.rows.card_row``)."""
 
     rows: list[CardRow]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PrimaryCardsGone:
     """Cards the source no longer has."""
 
     card_ids: list[str]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class StagedSetRecord:
     """A merged source's set (or, with ``lang``, its listing in that language): the ETag,
     when its cards were last checked, and its data."""
@@ -63,21 +63,21 @@ class StagedSetRecord:
     lang: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class StagedCards:
     """New or changed staged card rows (``catalogue.rows.staged_card_row``)."""
 
     rows: list[StagedCardRow]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class StagedCardsGone:
     """Staged cards their set no longer lists."""
 
     card_ids: list[str]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class StagedNames:
     """``(card id, lang, name)`` rows; ``replace``: a complete listing drops the old ones."""
 
@@ -86,7 +86,7 @@ class StagedNames:
     replace: bool
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class StagedTextRows:
     """Each card's whole text in ``lang``: ``(card id, etag, text record JSON)`` rows."""
 
@@ -94,7 +94,7 @@ class StagedTextRows:
     rows: list[tuple[str, str | None, str]]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class StagedTextsGone:
     """Texts in ``lang`` of cards no listing has any more."""
 

@@ -9,10 +9,10 @@ can only hold what the rules allow.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from enum import StrEnum
 
 from totemdeck.errors import TotemdeckError
+from totemdeck.records import frozen
 
 MIN_PLAYERS = 3  # FORMAT.md: a multiplayer format for 3–6 players
 MAX_PLAYERS = 6
@@ -50,7 +50,7 @@ class Kind(StrEnum):
     NEXT_TURN = "n"
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Seat:
     """A player at the table and the Totem numbers of their deck (from the rules engine)."""
 
@@ -62,7 +62,7 @@ class Seat:
     identity: tuple[str, ...] = ()  # Energy types, as the catalogue names them
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Event:
     """One thing that happened: ``kind``, about ``player`` (a seat index), at ``at`` seconds.
 
@@ -82,7 +82,7 @@ class Event:
     at: int = 0
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class GameState:
     """The whole game: set-up, the log of events, and what was undone (newest first)."""
 
@@ -94,7 +94,7 @@ class GameState:
     redo: tuple[Event, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class PlayerBoard:
     """One player's numbers now."""
 
@@ -107,7 +107,7 @@ class PlayerBoard:
     out: str | None = None  # why they were eliminated: prizes | deck | conceded
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Elimination:
     """A player out of the game: who, why, on which turn, at which event."""
 
@@ -117,7 +117,7 @@ class Elimination:
     at: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Board:
     """What the log adds up to: every player's numbers, whose turn, who is out, who won."""
 

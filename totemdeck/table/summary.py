@@ -3,14 +3,15 @@ and the whole game as JSON for the page's JSON twin."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
+from totemdeck.records import frozen
 from totemdeck.table.model import Elimination, GameState
 from totemdeck.table.rules import board
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Summary:
     """How a game ended: its winner, who went out when, the Knock Outs."""
 

@@ -10,11 +10,11 @@ and the back button undoes it.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from totemdeck.api.cards import Card
 from totemdeck.api.deck import CheckedDeck, SharedDeck, deckedit, fit
 from totemdeck.i18n import N_, _, ngettext
+from totemdeck.records import frozen
 
 MAX_SKIPPED = 60  # ids carried in the redirect (a page holds 48 results)
 
@@ -35,7 +35,7 @@ MARKS = {
 }
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Mark:
     """A badge on a search result in Build (ACE SPEC, banned, outside the identity)."""
 

@@ -3,14 +3,15 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+
+from totemdeck.records import frozen
 
 BAR_WIDTH = 200  # SVG units of the longest bar
 CURVE_WIDTH = 320
 CURVE_HEIGHT = 140
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Bar:
     """One bar of a Stats chart."""
 
@@ -32,7 +33,7 @@ def bar_chart(counts: Mapping[str, int]) -> list[Bar]:
     ]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Curve:
     """The draw-odds curve of the Stats page, as SVG points."""
 

@@ -3,11 +3,10 @@ query turned into an ``error`` (and its position) the page shows instead of a ra
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from totemdeck.api.cards import CatalogueError, SearchResult, search_cards, term
 from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import N_, _
+from totemdeck.records import frozen
 from totemdeck.web.service import Library
 
 MAX_QUERY_CHARS = 500
@@ -72,7 +71,7 @@ TYPE_WORDS = {
 }  # fmt: skip
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Filter:
     """A one-click search term the Cards and Build pages offer."""
 

@@ -33,6 +33,7 @@ from totemdeck.api.deck import (
     decklist_from_bytes,
     decode_decklist,
 )
+from totemdeck.records import frozen
 
 # A request body is refused past this many bytes while it is read: the deck limit (1 MiB, as
 # the CLI). An upload inside it stays under the form parser's 1 MiB in-memory spool, so no
@@ -55,7 +56,7 @@ def _base_url(value: str | None) -> str | None:
     return value if value.startswith(("https://", "http://")) and " " not in value else None
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class WebConfig:
     """How the app is set up; ``from_env`` reads ``TOTEMDECK_*`` so workers need no flags."""
 

@@ -9,13 +9,13 @@ package may not import the rules, so the library verb (``totemdeck.search``) sup
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Protocol
 
 from totemdeck.catalogue.search.parse import Term
+from totemdeck.records import frozen
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Sql:
     """A condition over the ``search`` row ``s``, with the values its ``?`` marks bind."""
 
@@ -23,7 +23,7 @@ class Sql:
     params: tuple[object, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class TotemFacts:
     """What ``totem:`` needs about a Totem, computed by the rules (never here)."""
 
@@ -60,7 +60,7 @@ Build = Callable[[Term, SearchContext], Sql]
 Describe = Callable[[Term], str]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Key:
     """One search key. ``!=`` is always "not ``=``" (``hp!=100`` keeps cards without HP)."""
 

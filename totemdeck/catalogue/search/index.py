@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import fields
 
 from totemdeck.catalogue.model import COLORLESS, ENERGY_TYPES
+from totemdeck.records import frozen
 
 # Bump when a column, a flag or how a fact is computed changes: the next import rebuilds the
 # index, and readers of an older one are told to import again.
@@ -46,7 +47,7 @@ def type_bits(types: Iterable[str]) -> int:
     return bits
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SearchRow:
     """What a search reads about one print (the columns of ``search``, in order)."""
 
@@ -93,7 +94,7 @@ class SearchRow:
     text: str  # abilities, attacks and rules text, for FTS5 (sentences apart: SENTENCE_BREAK)
 
 
-COLUMNS = SearchRow.__slots__
+COLUMNS: tuple[str, ...] = tuple(f.name for f in fields(SearchRow))
 # Stored between sentences and paragraphs of ``text``: a phrase never runs across one.
 SENTENCE_BREAK = " zzbreakzz "
 # What the format in force changes (``use_format``): computed again when it is not packaged.

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import importlib
 import re
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -24,6 +23,7 @@ from totemdeck.catalogue.search.errors import (
 )
 from totemdeck.i18n import _
 from totemdeck.lazy import LazyPattern
+from totemdeck.records import frozen
 
 __all__ = ["MAX_DEPTH", "MAX_LENGTH", "MAX_TERMS", "Node", "QuerySyntaxError", "Term", "parse"]
 
@@ -34,7 +34,7 @@ MAX_TERMS = 50
 _OPERATOR_WORDS = frozenset({"or", "and", "not"})
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Term:
     """``key op value``: ``hp>=100``, ``o:"draw 3 cards"``."""
 
@@ -47,7 +47,7 @@ class Term:
     regex: bool = False  # ``name:/…/``: the value is a regular expression
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Word:
     """A bare word or quoted phrase: part of a name."""
 
@@ -55,7 +55,7 @@ class Word:
     position: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Exact:
     """``!"Exact Name"``: the name, compared as FORMAT.md compares names."""
 
@@ -63,7 +63,7 @@ class Exact:
     position: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Not:
     """A negated term of a query (``-is:banned``)."""
 
@@ -71,21 +71,21 @@ class Not:
     position: int
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class And:
     """Terms that must all hold."""
 
     nodes: tuple[Node, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Or:
     """Terms of which one must hold."""
 
     nodes: tuple[Node, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class Everything:
     """The empty query: every card."""
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sqlite3
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from totemdeck.catalogue.search.compile import check_keys, explain, split_options, to_sql
@@ -14,6 +13,7 @@ from totemdeck.catalogue.search.regex import register
 from totemdeck.catalogue.search.spanish_keys import searching_in
 from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import N_, _
+from totemdeck.records import frozen
 
 if TYPE_CHECKING:
     from totemdeck.catalogue.model import Card
@@ -56,7 +56,7 @@ class SearchIndexMissing(TotemdeckError):
     """The catalogue was built by an older totemdeck and has no (current) search index."""
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SearchResult:
     """What a search found: the cards shown, how many match, the query in plain words; a
     face that reports a bad query instead of raising fills ``error`` and ``position``."""

@@ -13,12 +13,12 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 from totemdeck.catalogue.names import fold
 from totemdeck.lazy import LazyPattern
+from totemdeck.records import frozen
 
 # Bump when a column or how a row is computed changes: the next import rebuilds it.
 INDEX_VERSION = "1"
@@ -67,7 +67,7 @@ def fts_query_es(text: str, phrase: bool) -> str | None:
     return " ".join(parts)
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class SpanishRow:
     """What a Spanish search reads about one print."""
 

@@ -11,11 +11,11 @@ import os
 import time
 from collections.abc import Generator, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from totemdeck.catalogue.rows import CardRow, canonical_json, card_row
 from totemdeck.i18n import _, speaking
+from totemdeck.records import frozen
 from totemdeck.schemas import first_error, is_valid_fast
 from totemdeck.sources.http import Fetched, FetchError, Location, check_segment, json_problem
 from totemdeck.sources.interface import (
@@ -98,7 +98,7 @@ def fetch_pokemontcg(
     return summary
 
 
-@dataclass(frozen=True, slots=True)
+@frozen
 class _Planned:
     """A set to download: its record, its stored cards' JSON, its ``updatedAt``, the job."""
 
