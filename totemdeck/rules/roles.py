@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from importlib import resources
 from typing import Any
 
 from totemdeck.catalogue.model import TYPE_LETTERS, Card
 from totemdeck.catalogue.names import fold
 from totemdeck.records import frozen
+from totemdeck.resources import packaged_text
 
 _SYMBOL = re.compile(r"[\[{]([GRWLPFDMYNC])[\]}]")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
@@ -79,7 +79,7 @@ def roles() -> tuple[Role, ...]:
     from totemdeck.safeyaml import parse_yaml
     from totemdeck.schemas import first_error, is_valid_fast
 
-    text = resources.files("totemdeck.data").joinpath("roles.yaml").read_text("utf-8")
+    text = packaged_text("roles.yaml")
     _node, data = parse_yaml(text, "roles.yaml")
     if not is_valid_fast("roles", data):
         raise ValueError(f"roles.yaml: {first_error('roles', data)}")

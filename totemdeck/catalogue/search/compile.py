@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import replace
 
 from totemdeck.catalogue.search.builders import exact_name_condition, name_condition
@@ -26,6 +25,8 @@ from totemdeck.i18n import _
 
 def closest_key(name: str) -> str | None:
     """The known key most like ``name`` ("hpp" → "hp", "rarez" → "rareza"), if any is close."""
+    import difflib  # only for a key nobody has: a typo's suggestion
+
     found = difflib.get_close_matches(name, list(BY_NAME), n=1, cutoff=0.5)
     return suggested(found[0], BY_NAME[found[0]].name) if found else None
 
