@@ -169,9 +169,9 @@ def _run(
 
 
 def main() -> None:
+    from totemdeck.api.deck import share_code
     from totemdeck.importer import import_sources
     from totemdeck.web import WebConfig
-    from totemdeck.api.deck import share_code
     from totemdeck.web.service import Library
 
     body = DECK.read_bytes()
