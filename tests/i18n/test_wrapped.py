@@ -33,6 +33,7 @@ TRANSLATED = [
     "cli/rules.py",
     "cli/serve.py",
     "decklist/jsondeck.py",
+    "decklist/otherjson.py",
     "decklist/parse.py",
     "decklist/read.py",
     "decklist/lookups.py",

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import io
 
-from totemdeck.decklist.model import DeckLine, Decklist, ParseProblem
+from totemdeck.decklist.model import MAX_COUNT, DeckLine, Decklist, ParseProblem
 from totemdeck.i18n import _
 
 HEADER = "section,count,name,set,number"
-MAX_COUNT = 999
 SECTIONS = {"totem": "totem", "pokemon": "pokemon", "trainer": "trainer", "energy": "energy"}
 
 

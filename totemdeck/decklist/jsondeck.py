@@ -1,21 +1,25 @@
 """JSON decks: our document (``schemas/deck.schema.json``), and the JSON other tools write.
 
-Read here: the totem deck document (written by the exporter, ``to_document``), a Tabletop
-Simulator deck save (pokemoncard.io's and the importers' "TTS export": a ``Deck`` object whose
-cards carry their name and a pokemontcg.io image address that says set and number), and a
-Limitless decklist (``{"pokemon": [...], "trainer": [...], "energy": [...]}``). Any other JSON
-gets one problem naming what it looks like. Hostile JSON (nested thousands deep, numbers of
-thousands of digits, lone surrogates) is a problem too, never an exception.
+Read here: the totem deck document (written by the exporter, ``to_document``); a Tabletop
+Simulator deck save and a Limitless decklist are told apart here and read by
+``otherjson``. Any other JSON gets one problem naming what it looks like. Hostile JSON
+(nested thousands deep, numbers of thousands of digits, lone surrogates) is a problem too,
+never an exception.
 """
 
 from __future__ import annotations
 
 import json
-import re
-from collections import Counter
 from typing import Any
 
-from totemdeck.decklist.model import DeckLine, Decklist, ParseProblem
+from totemdeck.decklist.model import DeckLine, Decklist
+from totemdeck.decklist.otherjson import (
+    LIMITLESS_SECTIONS,
+    limitless,
+    named,
+    problem_deck,
+    tabletop_simulator,
+)
 from totemdeck.decklist.symbols import expand_symbols
 from totemdeck.i18n import _
 from totemdeck.schemas import first_error
@@ -23,18 +27,10 @@ from totemdeck.schemas import first_error
 FORMAT_NAME = "totem"
 DOCUMENT_VERSION = 1
 MAX_NUMBER_DIGITS = 20
-MAX_COUNT = 999
 # The text limit of ``read.MAX_LINES`` counts text lines; a JSON deck is one line, so its
 # entries are counted before anything else looks at them (a schema error for each of
 # 300,000 entries took 13 s).
 MAX_ENTRIES = 5000
-
-# https://images.pokemontcg.io/<set id>/<number>[_hires].png: the print a TTS card shows.
-_POKEMONTCG_IMAGE = re.compile(
-    r"^https?://images\.pokemontcg\.io/(?P<set>[A-Za-z0-9.]+)/(?P<number>[A-Za-z0-9]+?)"
-    r"(?:_hires)?\.(?:png|jpe?g|webp)$"
-)
-_LIMITLESS_SECTIONS = {"pokemon": "pokemon", "trainer": "trainer", "energy": "energy"}
 
 
 class WrittenNumber:
@@ -57,10 +53,6 @@ class WrittenNumber:
 
 def _parse_int(text: str) -> int | WrittenNumber:
     return int(text) if len(text.lstrip("-")) <= MAX_NUMBER_DIGITS else WrittenNumber(text)
-
-
-def _problem(message: str, source: str, line: int = 1) -> Decklist:
-    return Decklist((), (), (ParseProblem(line, "", message),), source)
 
 
 def _has_lone_surrogate(value: Any) -> bool:
@@ -102,30 +94,30 @@ def parse_json_deck(text: str, source: str = "<json>") -> Decklist:
     """A Decklist from a JSON deck of a shape we know, else one problem saying what it is."""
     document, reason = load_json(text)
     if reason is not None:
-        return _problem(reason, source)
+        return problem_deck(reason, source)
     held = entry_count(document)
     if held > MAX_ENTRIES:
-        return _problem(
+        return problem_deck(
             _("{count} entries is over the {limit} entry limit of a JSON deck").format(
                 count=held, limit=MAX_ENTRIES
             ),
             source,
         )
     if isinstance(document, dict) and "ObjectStates" in document:
-        return _tabletop_simulator(document, source)
-    if isinstance(document, dict) and _named(document, "Deck", "DeckCustom"):
-        return _tabletop_simulator({"ObjectStates": [document]}, source)
+        return tabletop_simulator(document, source)
+    if isinstance(document, dict) and named(document, "Deck", "DeckCustom"):
+        return tabletop_simulator({"ObjectStates": [document]}, source)
     if (
         isinstance(document, dict)
-        and set(document) & set(_LIMITLESS_SECTIONS)
+        and set(document) & set(LIMITLESS_SECTIONS)
         and not ({"format", "totem", "cards"} & set(document))
     ):
-        return _limitless(document, source)
+        return limitless(document, source)
     if not isinstance(document, dict) or ("format" not in document and "totem" not in document):
-        return _problem(_what_it_is(document), source)
+        return problem_deck(_what_it_is(document), source)
     problem = first_error("deck", document)
     if problem is not None:
-        return _problem(_("not a deck document: {problem}").format(problem=problem), source)
+        return problem_deck(_("not a deck document: {problem}").format(problem=problem), source)
     entries: list[tuple[str | None, dict[str, Any]]] = [("totem", e) for e in document["totem"]]
     entries += [(None, e) for e in document["cards"]]
     lines = [
@@ -201,7 +193,7 @@ def entry_count(document: Any) -> int:
     if not isinstance(document, dict):
         return 0
     total = 0
-    for key in ("totem", "cards", *_LIMITLESS_SECTIONS, "ObjectStates", "ContainedObjects"):
+    for key in ("totem", "cards", *LIMITLESS_SECTIONS, "ObjectStates", "ContainedObjects"):
         value = document.get(key)
         if isinstance(value, list):
             total += len(value)
@@ -227,107 +219,6 @@ def _what_it_is(document: Any) -> str:
     return _("a JSON {kind}, not a deck this program reads; {supported}").format(
         kind=kind, supported=supported
     )
-
-
-def _tabletop_simulator(document: dict[str, Any], source: str) -> Decklist:
-    """A Tabletop Simulator save: each card's nickname, and set/number from its image."""
-    cards: list[dict[str, Any]] = []
-    for state in _listed(document.get("ObjectStates")):
-        if not isinstance(state, dict):
-            continue
-        if _named(state, "Card", "CardCustom"):
-            cards.append(state)
-        cards += [c for c in _listed(state.get("ContainedObjects")) if isinstance(c, dict)]
-    if not cards:
-        return _problem("a Tabletop Simulator save with no deck of cards in it", source)
-    seen: Counter[tuple[str, str | None, str | None]] = Counter()
-    for card in cards:
-        name = card.get("Nickname")
-        if not isinstance(name, str) or not name.strip():
-            continue
-        set_id, number = _image_print(card)
-        seen[(" ".join(name.split()), set_id, number)] += 1
-    lines = tuple(
-        DeckLine(
-            line=ordinal,
-            raw=f"{count} {name}" + (f" {set_id} {number}" if number else ""),
-            section=None,
-            count=count,
-            name=name,
-            set_code=set_id,
-            number=number,
-        )
-        for ordinal, ((name, set_id, number), count) in enumerate(seen.items(), start=1)
-    )
-    if not lines:
-        return _problem("a Tabletop Simulator save whose cards have no names", source)
-    return Decklist(lines, (), (), source)
-
-
-def _named(state: dict[str, Any], *names: str) -> bool:
-    """Whether a save object's ``Name`` is one of ``names`` (it may be any JSON at all)."""
-    name = state.get("Name")
-    return isinstance(name, str) and name in names
-
-
-def _listed(value: Any) -> list[Any]:
-    """A save's list of objects; anything else (``5``, ``true``, an object) holds none."""
-    return value if isinstance(value, list) else []
-
-
-def _image_print(card: dict[str, Any]) -> tuple[str | None, str | None]:
-    """Set id and number from a TTS card's pokemontcg.io image address, if it has one."""
-    faces = card.get("CustomDeck")
-    for face in faces.values() if isinstance(faces, dict) else []:
-        url = face.get("FaceURL") if isinstance(face, dict) else None
-        found = _POKEMONTCG_IMAGE.match(url.strip()) if isinstance(url, str) else None
-        if found:
-            return found.group("set"), found.group("number")
-    return None, None
-
-
-def _limitless(document: dict[str, Any], source: str) -> Decklist:
-    """A Limitless decklist: sections of ``{"count", "name", "set", "number"}`` entries."""
-    lines: list[DeckLine] = []
-    problems: list[ParseProblem] = []
-    ordinal = 0
-    for key, section in _LIMITLESS_SECTIONS.items():
-        entries = document.get(key)
-        for entry in entries if isinstance(entries, list) else []:
-            ordinal += 1
-            raw = json.dumps(entry, ensure_ascii=False, default=repr)[:200]
-            count = entry.get("count") if isinstance(entry, dict) else None
-            name = entry.get("name") if isinstance(entry, dict) else None
-            if not (
-                isinstance(count, int)
-                and type(count) is not bool
-                and 1 <= count <= MAX_COUNT
-                and isinstance(name, str)
-                and name.strip()
-            ):
-                problems.append(
-                    ParseProblem(
-                        ordinal,
-                        raw,
-                        _("a Limitless entry needs a count of 1–{limit} and a name").format(
-                            limit=MAX_COUNT
-                        ),
-                    )
-                )
-                continue
-            set_code, number = entry.get("set"), entry.get("number")
-            lines.append(
-                DeckLine(
-                    ordinal,
-                    raw,
-                    section,
-                    count,
-                    " ".join(name.split()),
-                    set_code=set_code if isinstance(set_code, str) else None,
-                    number=str(number) if type(number) in {str, int} and number != "" else None,
-                )
-            )
-    return Decklist(tuple(lines), (), tuple(problems), source)
 
 
 def to_document(deck: Decklist, ids: dict[int, str] | None = None) -> dict[str, Any]:

@@ -9,6 +9,8 @@ from totemdeck.records import frozen
 # Sections a header can open. Headers never decide what a card is; they only group lines
 # (the Totem section does decide which lines are the Totem).
 SECTIONS = ("totem", "pokemon", "trainer", "energy", "main")
+# The most copies one line may count, in every form a list comes in: more is a typo.
+MAX_COUNT = 999
 HEADERS = {"totem": "Totem", "pokemon": "Pokémon", "trainer": "Trainer", "energy": "Energy"}
 
 

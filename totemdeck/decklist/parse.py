@@ -13,13 +13,11 @@ import re
 
 from totemdeck.catalogue.names import fold
 from totemdeck.decklist.foreign import cardmarket, proxy_printer
-from totemdeck.decklist.model import DeckLine, Decklist, Header, ParseProblem
+from totemdeck.decklist.model import MAX_COUNT, DeckLine, Decklist, Header, ParseProblem
 from totemdeck.decklist.patterns import CJK_SECTION_WORDS, bare_header, comma_count, title_message
 from totemdeck.decklist.symbols import expand_symbols
 from totemdeck.i18n import _
 from totemdeck.lazy import LazyPattern
-
-MAX_COUNT = 999
 
 # Section words as Pokémon TCG Live, Limitless and PTCGO write them, folded (no accents, lower
 # case), in the clients' languages: English, French, Spanish, German, Italian, Portuguese.
