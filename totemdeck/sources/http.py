@@ -1,7 +1,8 @@
 """Fetching JSON documents from a source location: an http(s) URL, a file:// URL or a folder.
 
-One ``requests.Session`` per import, with explicit timeouts, urllib3 ``Retry`` with backoff
-on connection errors, 429 and 5xx, a User-Agent, conditional requests (ETag) and a size cap.
+One ``requests.Session`` per import (``session.py``: urllib3 ``Retry`` with backoff on
+connection errors, 429 and 5xx, a User-Agent), explicit timeouts, conditional requests (ETag)
+and a size cap.
 Local folders are read directly with the same size cap, so ``--from DIR`` behaves like a URL.
 
 Every limit is finite: a read waits ``timeout``, a whole download (retries included) at most
@@ -22,95 +23,35 @@ from urllib.parse import quote, unquote, urlparse
 from urllib.request import url2pathname
 
 import requests
-from urllib3.exceptions import InvalidHeader
-from urllib3.util.retry import Retry
 
-from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import _
 from totemdeck.records import frozen
-from totemdeck.sources.deadline import DeadlineAdapter, pause, within
+from totemdeck.sources.deadline import within
+from totemdeck.sources.failures import BadOrigin, FetchError, RetryAfterTooLong
+from totemdeck.sources.session import USER_AGENT, make_session
+
+__all__ = [
+    "USER_AGENT",
+    "BadOrigin",
+    "FetchError",
+    "Fetched",
+    "Location",
+    "check_segment",
+    "json_problem",
+    "make_session",
+    "quote_segment",
+]
 
 
-def _version() -> str:
-    """The installed version, from the package's metadata (not by importing the package root,
-    which would make a source import everything ``totemdeck`` names)."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("totemdeck")
-    except PackageNotFoundError:  # run from a source tree that was never installed
-        return "unknown"
-
-
-USER_AGENT = f"totemdeck/{_version()} (+https://github.com/totemdeck/totemdeck)"
 # (connect, read) seconds. Raw GitHub answers a 2 MB set file in well under a second (2026-11).
 DEFAULT_TIMEOUT = (10.0, 30.0)
 # The largest pokemon-tcg-data card file (sv3pt5) is ~1.1 MB (2026-11); 32 MB is a generous cap.
 MAX_RESPONSE_BYTES = 32 * 1024 * 1024
-RETRY_STATUSES = (429, 500, 502, 503, 504)
 # A whole download, retries and their waits included. The largest file (~1.1 MB) takes under
 # a second from raw GitHub (2026-11); five minutes is room for a slow line, not for a drip.
 DEFAULT_DEADLINE = 300.0
-# The longest Retry-After obeyed: GitHub and the TCGdex CDN ask for seconds when they ask at
-# all (2026-11); a server asking for a day (or a date years ahead) is reported, not obeyed.
-MAX_RETRY_AFTER = 120.0
 
 _SAFE_SEGMENT = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$")
-
-
-class FetchError(TotemdeckError):
-    """A document could not be fetched or read; the message is one line for the user."""
-
-    exit_code = 1
-
-
-class RetryAfterTooLong(FetchError):
-    """The server asked to wait longer than ``MAX_RETRY_AFTER`` before trying again."""
-
-    def __init__(self, seconds: float, cap: float) -> None:
-        super().__init__(f"Retry-After {seconds:.0f} s")  # i18n: keep (``_get`` words it)
-        self.seconds = seconds
-        self.cap = cap
-
-
-class CappedRetry(Retry):
-    """urllib3's ``Retry`` that obeys a ``Retry-After`` of at most ``max_retry_after`` seconds.
-
-    A longer one raises ``RetryAfterTooLong`` (said in one line, never slept); one that is
-    neither seconds nor an HTTP date is ignored (the usual backoff applies).
-    """
-
-    max_retry_after: float = MAX_RETRY_AFTER
-
-    def new(self, **kwargs: Any) -> CappedRetry:
-        retry = super().new(**kwargs)
-        retry.max_retry_after = self.max_retry_after
-        return retry
-
-    def sleep(self, response: Any = None) -> None:
-        """urllib3's wait between tries (Retry-After, else the backoff), cut short when the
-        import is interrupted (``deadline.pause``)."""
-        if self.respect_retry_after_header and response:
-            seconds = self.get_retry_after(response)
-            if seconds:
-                pause(seconds)
-                return
-        pause(self.get_backoff_time())
-
-    def parse_retry_after(self, retry_after: str) -> float:
-        try:
-            seconds = float(super().parse_retry_after(retry_after))
-        except (InvalidHeader, ValueError, OverflowError):
-            return 0.0  # garbage: no wait of its own, the backoff still applies
-        if seconds > self.max_retry_after:
-            raise RetryAfterTooLong(seconds, self.max_retry_after)
-        return seconds
-
-
-class BadOrigin(FetchError):
-    """The place given with ``--from`` is not a URL or folder we can read (a usage error)."""
-
-    exit_code = 2
 
 
 def check_segment(value: str, what: str = "set id") -> str:
@@ -129,47 +70,6 @@ def quote_segment(value: str, what: str = "card id") -> str:
             _("refused {what} {value!r}: not a plain identifier").format(what=what, value=value)
         )
     return quote(value, safe="")
-
-
-def make_session(
-    retries: int = 4,
-    backoff: float = 0.5,
-    pool: int = 10,
-    base_url: str | None = None,
-    max_retry_after: float = MAX_RETRY_AFTER,
-) -> requests.Session:
-    """A Session that retries idempotent requests with exponential backoff, obeys a
-    ``Retry-After`` of at most ``max_retry_after`` seconds, and keeps ``Location.deadline``.
-
-    Given ``base_url``, the proxy settings of the environment (``HTTPS_PROXY``, ``NO_PROXY``,
-    CA bundle) are read once for that host: requests otherwise re-reads the whole
-    environment on every request, ~0.9 ms each, a third of a 20,000-card import here.
-    """
-    retry = CappedRetry(
-        total=retries,
-        connect=retries,
-        read=retries,
-        status=retries,
-        backoff_factor=backoff,
-        status_forcelist=RETRY_STATUSES,
-        allowed_methods=frozenset({"GET", "HEAD"}),
-        respect_retry_after_header=True,
-        raise_on_status=False,
-    )
-    retry.max_retry_after = max_retry_after
-    session = requests.Session()
-    adapter = DeadlineAdapter(max_retries=retry, pool_connections=pool, pool_maxsize=pool)
-    session.mount("http://", adapter)
-    session.mount("https://", adapter)
-    session.headers["User-Agent"] = USER_AGENT
-    session.headers["Accept"] = "application/json"
-    if base_url is not None:
-        settings = session.merge_environment_settings(base_url, {}, None, None, None)
-        session.trust_env = False
-        session.proxies.update(settings.get("proxies") or {})
-        if isinstance(settings.get("verify"), str):
-            session.verify = settings["verify"]
-    return session
 
 
 @frozen
