@@ -3,9 +3,10 @@ two-source catalogue in one process, and the cold CLI search against ``totemdeck
 (the baseline) from the same run.
 
 Targets (issue 10): median query <= 10 ms, slowest <= 50 ms; issue 24: p99 of every run of
-every query <= 25 ms, the worst ``--prints --limit 0`` query <= 200 ms, a cold
-``totemdeck card search 'totem:sv3-125 t:supporter'`` <= 1.5x a cold ``--version`` (the two
-measured alternately, so a busy machine slows both alike).
+every query <= 25 ms, the worst ``--prints --limit 0`` query <= 200 ms. The cold
+``totemdeck card search 'totem:sv3-125 t:supporter'`` is shown beside a cold ``--version``
+(measured alternately, so a busy machine slows both alike); issue 24's <= 1.5x between them
+dates from an 87 ms ``--version``, and ``bench_startup`` now judges both against Python.
 Each in-process figure is a median of repeated runs after one warm-up run, as a long-lived
 process (the web app) sees them; their baseline is one bare scan of the search table
 (``count(*) … WHERE hp > 1000``), the least any query that cannot use an index costs. They
@@ -146,7 +147,7 @@ def main() -> None:
     print(f"cold `totemdeck --version` (median of 7):             {version * 1000:7.1f} ms")
     print(
         f"cold `totemdeck card search 'totem:sv3-125 t:supporter'`: {cold * 1000:7.1f} ms "
-        f"({cold / version:.2f}x; target <= 1.5x)"
+        f"({cold / version:.2f}x --version; judged by `make bench startup`)"
     )
 
 
