@@ -15,7 +15,7 @@ from totemdeck.catalogue.lru import LRU
 from totemdeck.catalogue.model import Card, CardSet
 from totemdeck.catalogue.names import name_key
 from totemdeck.catalogue.schema import DB_NAME, ENV_VAR, SCHEMA_VERSION, default_dir, number_key
-from totemdeck.catalogue.texts import texts_of
+from totemdeck.catalogue.texts import aliases_of, texts_of
 from totemdeck.i18n import _
 
 __all__ = [
@@ -111,7 +111,7 @@ class Catalogue:
         try:
             fresh = [json.loads(data) for card_id, data in rows if card_id not in self._cards]
             if fresh:
-                aliases = self._aliases_of([record["id"] for record in fresh])
+                aliases = aliases_of(self._db, [record["id"] for record in fresh])
                 texts = texts_of(self._db, [record["id"] for record in fresh])
                 for record in fresh:
                     record["aliases"] = aliases.get(record["id"], {})
@@ -122,18 +122,6 @@ class Catalogue:
             # the import validated every record: one that no longer reads is damage
             reason = _("a card record does not read: {error}").format(error=repr(exc)[:150])
             raise damaged(self.path, reason) from exc
-
-    def _aliases_of(self, card_ids: list[str]) -> dict[str, dict[str, str]]:
-        """``{card id: {"es": "Supercaña", "tcgdex": "sv03-125"}}`` for these cards."""
-        found: dict[str, dict[str, str]] = {}
-        for start in range(0, len(card_ids), 500):
-            chunk = card_ids[start : start + 500]
-            marks = ",".join("?" * len(chunk))
-            for card_id, lang, value in self._db.execute(
-                f"SELECT card_id, lang, value FROM aliases WHERE card_id IN ({marks})", chunk
-            ):
-                found.setdefault(card_id, {})[lang] = value
-        return found
 
     def get(self, card_id: str) -> Card | None:
         """The print with this id (``sv3-125``), or one whose other-source id it is."""

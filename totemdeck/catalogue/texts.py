@@ -1,4 +1,5 @@
-"""Each print's text in another language: the SQL of ``staged_texts`` and ``card_texts``.
+"""Each print's text in another language: the SQL of ``staged_texts`` and ``card_texts``
+(and of the names and ids it has elsewhere, ``aliases_of``).
 
 A merged source (TCGdex) stages its cards' text records per language under its own ids;
 after every merge ``derive`` gives each print the text of its twin (a pokemontcg print gets
@@ -85,6 +86,20 @@ class StagedTexts:
             "ON t.source = a.lang AND t.card_id = a.value WHERE a.kind = 'id'"
         )
         return int(self._db.execute("SELECT COUNT(*) FROM card_texts").fetchone()[0])
+
+
+def aliases_of(db: sqlite3.Connection, card_ids: Sequence[str]) -> dict[str, dict[str, str]]:
+    """``{card id: {"es": "Supercaña", "tcgdex": "sv03-125"}}``: these prints' names in other
+    languages and their ids in other sources."""
+    found: dict[str, dict[str, str]] = {}
+    for start in range(0, len(card_ids), 500):
+        chunk = card_ids[start : start + 500]
+        marks = ",".join("?" * len(chunk))
+        for card_id, lang, value in db.execute(
+            f"SELECT card_id, lang, value FROM aliases WHERE card_id IN ({marks})", chunk
+        ):
+            found.setdefault(card_id, {})[lang] = value
+    return found
 
 
 def texts_of(db: sqlite3.Connection, card_ids: Sequence[str]) -> dict[str, dict[str, str]]:

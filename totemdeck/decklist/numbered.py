@@ -13,10 +13,9 @@ from totemdeck.decklist.model import DeckLine
 from totemdeck.decklist.patterns import foreign_name_admits, foreign_script
 from totemdeck.decklist.resolved import ResolvedLine
 from totemdeck.decklist.setcodes import find_number
-from totemdeck.decklist.written import CODE_WORD, NAME_SUFFIXES, Reading, plausible_form
+from totemdeck.decklist.written import Reading, code_words, plausible_form
 from totemdeck.findings import Finding
 from totemdeck.i18n import _
-from totemdeck.lazy import LazyPattern
 
 # How far past a set's cards a client's numbering of its subset may run (GEN RC27 = 127,
 # with 117 cards in the data); a number beyond that is a mistake, not a numbering habit.
@@ -237,7 +236,7 @@ class NumberedLines(Lookups):
             if len(words) <= size:
                 break
             tail = words[-size:]
-            if not _code_words(tail):
+            if not code_words(tail):
                 continue
             peeled = " ".join([*tail, code]).strip()
             note = _("read {words!r} as the set code").format(words=" ".join(tail))
@@ -270,20 +269,6 @@ class NumberedLines(Lookups):
             shown = ", ".join(label_of(c) for c in anywhere[-3:])
             return _("{message}; {name} is {prints}").format(message=where, name=name, prints=shown)
         return where
-
-
-# A code written with a space after its one letter: Japanese sets "M 2" (M2), "M 1L" (M1L).
-_LETTER_AND_DIGITS = LazyPattern(r"^[A-Z]$"), LazyPattern(r"^\d{1,2}[A-Z]?$")
-
-
-def _code_words(tail: list[str]) -> bool:
-    """Whether a name's last words can be a set code the parser left in the name: code
-    words (``30C``, ``SV 11B``) that are no name suffix, or one capital letter and its digits
-    (``M 2``)."""
-    if all(CODE_WORD.match(w) and w.casefold() not in NAME_SUFFIXES for w in tail):
-        return True
-    letter, digits = _LETTER_AND_DIGITS
-    return len(tail) == 2 and bool(letter.match(tail[0]) and digits.match(tail[1]))
 
 
 def _subset_note(code: str, number: str, card: Card) -> str | None:

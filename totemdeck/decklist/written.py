@@ -116,3 +116,17 @@ def basic_energy_type(
         index = (int(number[:6]) - 1) % len(energy_order)
         return energy_order[index] if folded.endswith("energy") else None
     return None
+
+
+# A code written with a space after its one letter: Japanese sets "M 2" (M2), "M 1L" (M1L).
+_LETTER_AND_DIGITS = LazyPattern(r"^[A-Z]$"), LazyPattern(r"^\d{1,2}[A-Z]?$")
+
+
+def code_words(tail: list[str]) -> bool:
+    """Whether a name's last words can be a set code the parser left in the name: code
+    words (``30C``, ``SV 11B``) that are no name suffix, or one capital letter and its digits
+    (``M 2``)."""
+    if all(CODE_WORD.match(w) and w.casefold() not in NAME_SUFFIXES for w in tail):
+        return True
+    letter, digits = _LETTER_AND_DIGITS
+    return len(tail) == 2 and bool(letter.match(tail[0]) and digits.match(tail[1]))
