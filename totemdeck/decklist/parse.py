@@ -10,6 +10,7 @@ cannot read becomes a ``ParseProblem`` and parsing goes on.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass, field
 
 from totemdeck.catalogue.names import fold
 from totemdeck.decklist.foreign import cardmarket, proxy_printer
@@ -183,6 +184,84 @@ def _proxy_line(number: int, raw: str, text: str, section: str | None) -> DeckLi
     )
 
 
+@dataclass(slots=True)
+class _Reading:
+    """What ``parse`` has read so far of a text list, and the section it is in."""
+
+    lines: list[DeckLine] = field(default_factory=list)
+    headers: list[Header] = field(default_factory=list)
+    problems: list[ParseProblem] = field(default_factory=list)
+    section: str | None = None
+    deck_name: str | None = None
+    title: str | None = None
+
+    def counted_header(self, number: int, raw: str, text: str) -> bool:
+        """``Pokémon 12`` / ``## Trainer (30)``: a section header with its count (True)."""
+        counted = _counted_header(text)  # before comments: PTCGO headers start "##"
+        if not counted:
+            return False
+        known, kind = _section_of(counted[0])
+        if known and kind == "spare":
+            self.section = kind
+            return True
+        if known:
+            self.section = kind if kind is not None else self.section
+            self.headers.append(Header(number, raw, kind, counted[1]))
+            return True
+        return False
+
+    def colon_header(self, number: int, raw: str, text: str) -> bool:
+        """``Deckname: …``, ``Pokémon: 12``, ``Totem: 1 Charizard ex OBF 125`` (True)."""
+        colon = _COLON_HEADER.match(text)
+        if not colon:
+            return False
+        known, kind = _section_of(colon.group("label"))
+        rest = colon.group("rest").strip()
+        if fold(colon.group("label")) in DECK_NAME_WORDS and rest:
+            self.deck_name = self.deck_name or rest[:200]  # "Deckname: Joltik Gholdengo"
+            return True
+        if known and kind == "spare":
+            self.section = kind
+            return True
+        if not known:
+            return False
+        if not rest or _ASCII_DIGITS.match(rest):
+            self.section = kind if kind is not None else self.section
+            self.headers.append(Header(number, raw, kind, int(rest) if rest else None))
+            return True
+        # "Totem: 1 Charizard ex OBF 125": that one line, not a section that goes on
+        inline = _card_line(number, raw, rest, kind) if kind is not None else None
+        if inline is not None:
+            self.headers.append(Header(number, raw, kind, None))
+            self.lines.append(inline)
+        else:
+            message = _("cannot read {text!r} after the header").format(text=rest)
+            self.problems.append(ParseProblem(number, raw, message))
+        return True
+
+    def card(self, number: int, raw: str, text: str) -> None:
+        """A card line, or the problem that it is not one (the first such line may be the
+        deck's title: ``Night March``)."""
+        card = _card_line(number, raw, text, self.section) or _proxy_line(
+            number, raw, text, self.section
+        )
+        if card is None:
+            first = not self.lines and not self.headers and not self.problems
+            if first and self.title is None and self.deck_name is None and not text[:1].isdigit():
+                self.title = text[:200]  # "Night March" on line 1: the deck's title
+                self.problems.append(ParseProblem(number, raw, title_message()))
+                return
+            message = _("not a card line (COUNT NAME [SET NUMBER]) or a header")
+            self.problems.append(ParseProblem(number, raw, message))
+        elif not 1 <= card.count <= MAX_COUNT:
+            message = _("count {count} is not 1–{limit}").format(count=card.count, limit=MAX_COUNT)
+            self.problems.append(ParseProblem(number, raw, message))
+        elif not card.name and not card.card_id:
+            self.problems.append(ParseProblem(number, raw, _("no card name")))
+        else:
+            self.lines.append(card)
+
+
 def parse(text: str, source: str = "<text>") -> Decklist:
     """Parse a whole decklist; every unreadable line is recorded, none stops the rest."""
     stripped = text.lstrip("\ufeff \t\r\n")
@@ -194,87 +273,24 @@ def parse(text: str, source: str = "<text>") -> Decklist:
 
     if looks_like_csv_deck(stripped):  # totemdeck's own CSV export
         return parse_csv_deck(stripped, source)
-    lines: list[DeckLine] = []
-    headers: list[Header] = []
-    problems: list[ParseProblem] = []
-    section: str | None = None
-    deck_name: str | None = None
-    title: str | None = None
+    read = _Reading()
     for number, raw_line in enumerate(text.lstrip("\ufeff").splitlines(), start=1):
         raw = raw_line.rstrip("\r\n")
         text_line = raw.replace("\t", " ").replace("\u00a0", " ").strip()
         if not text_line or _BANNER.match(text_line):
             continue
         text_line = comma_count(text_line)  # "4,Metagross"
-        counted = _counted_header(text_line)  # before comments: PTCGO headers start "##"
-        if counted:
-            known, kind = _section_of(counted[0])
-            if known and kind == "spare":
-                section = kind
-                continue
-            if known:
-                section = kind if kind is not None else section
-                headers.append(Header(number, raw, kind, counted[1]))
-                continue
-        if text_line.startswith(("#", "//")):
+        if read.counted_header(number, raw, text_line):
             continue
-        colon = _COLON_HEADER.match(text_line)
-        if colon:
-            known, kind = _section_of(colon.group("label"))
-            rest = colon.group("rest").strip()
-            if fold(colon.group("label")) in DECK_NAME_WORDS and rest:
-                deck_name = deck_name or rest[:200]  # "Deckname: Joltik Gholdengo"
-                continue
-            if known and kind == "spare":
-                section = kind
-                continue
-            if known:
-                if not rest or _ASCII_DIGITS.match(rest):
-                    section = kind if kind is not None else section
-                    headers.append(Header(number, raw, kind, int(rest) if rest else None))
-                    continue
-                # "Totem: 1 Charizard ex OBF 125": that one line, not a section that goes on
-                inline = _card_line(number, raw, rest, kind) if kind is not None else None
-                if inline is not None:
-                    headers.append(Header(number, raw, kind, None))
-                    lines.append(inline)
-                else:
-                    problems.append(
-                        ParseProblem(
-                            number,
-                            raw,
-                            _("cannot read {text!r} after the header").format(text=rest),
-                        )
-                    )
-                continue
-        if section == "spare":  # a tool's spare cards beyond the deck: not part of it
+        if text_line.startswith(("#", "//")) or read.colon_header(number, raw, text_line):
             continue
-        card = _card_line(number, raw, text_line, section) or _proxy_line(
-            number, raw, text_line, section
-        )
-        if card is None:
-            first = not lines and not headers and not problems and title is None
-            if first and deck_name is None and not text_line[:1].isdigit():
-                title = text_line[:200]  # "Night March" on line 1: the deck's title
-                problems.append(ParseProblem(number, raw, title_message()))
-                continue
-            problems.append(
-                ParseProblem(
-                    number, raw, _("not a card line (COUNT NAME [SET NUMBER]) or a header")
-                )
-            )
-        elif not 1 <= card.count <= MAX_COUNT:
-            problems.append(
-                ParseProblem(
-                    number,
-                    raw,
-                    _("count {count} is not 1–{limit}").format(count=card.count, limit=MAX_COUNT),
-                )
-            )
-        elif not card.name and not card.card_id:
-            problems.append(ParseProblem(number, raw, _("no card name")))
-        else:
-            lines.append(card)
+        if read.section != "spare":  # a tool's spare cards beyond the deck: not part of it
+            read.card(number, raw, text_line)
     return Decklist(
-        tuple(lines), tuple(headers), tuple(problems), source, name=deck_name, title=title
+        tuple(read.lines),
+        tuple(read.headers),
+        tuple(read.problems),
+        source,
+        name=read.deck_name,
+        title=read.title,
     )
