@@ -7,6 +7,7 @@ Kept apart from ``cli.check`` (the options, declared for typer) so the quick pat
 from __future__ import annotations
 
 import sys
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,7 +25,18 @@ from totemdeck.cli.output import (
 from totemdeck.i18n import _
 
 if TYPE_CHECKING:
-    from totemdeck.api import Coverage, Report
+    from totemdeck.api import Checker, Collection, Coverage, Report
+
+
+@dataclass(slots=True)
+class _Judged:
+    """What checking each deck of a command line gave: its reports, what a collection
+    covers of each, share links, and whether a deck could not be read."""
+
+    reports: list[Report] = field(default_factory=list)
+    covered: list[Coverage] = field(default_factory=list)
+    links: list[str] = field(default_factory=list)
+    unreadable: bool = False
 
 
 def run_check(
@@ -39,59 +51,73 @@ def run_check(
     share: bool,
 ) -> None:
     """``totemdeck check``: judge each deck; the exit code says whether all are legal."""
-    from totemdeck.api import (
-        Catalogue,
-        DecklistError,
-        ShareCodeError,
-        deck_coverage,
-        make_checker,
-        read_collection,
-        read_deck,
-        share_link_of,
-    )
-    from totemdeck.report import render_json, render_text
+    from totemdeck.api import Catalogue, make_checker, read_collection
 
-    links: list[str] = []
     with Catalogue.open(catalogue) as cat:
         checker = make_checker(cat, banlist, format_file, lang)
         owned = read_collection(cat, collection) if collection else None
-        reports: list[Report] = []
-        covered: list[Coverage] = []
-        unreadable = False
-        for path in decks:
-            try:
-                decklist = read_deck(path)
-            except (DecklistError, ShareCodeError) as exc:  # say so and check the other decks
-                report_error(exc)
-                unreadable = True
-                continue
-            checked = checker.check_deck(decklist)
-            reports.append(checked.report)
-            if owned is not None:
-                covered.append(deck_coverage(checked, owned, checker))
-            if share:
-                link = share_link_of(checked)
-                links.append(link or _("(too long for a share link)"))
+        judged = _judge_each(decks, checker, owned, share)
+    _write_reports(judged, output, owned, verbose, lang, as_array=len(decks) > 1)
+    for link in judged.links:  # after the report (beside JSON, on stderr: JSON stays one doc)
+        line = _("share: {link}").format(link=link)
+        to_stderr(line) if output is OutputFormat.json else write_text(line + "\n")
+    if judged.unreadable:
+        raise Finished(EXIT_USAGE)
+    raise Finished(EXIT_OK if all(r.legal for r in judged.reports) else EXIT_PROBLEMS)
+
+
+def _judge_each(
+    decks: list[str], checker: Checker, owned: Collection | None, share: bool
+) -> _Judged:
+    """Check each deck in turn; an unreadable one is said and the others still checked."""
+    from totemdeck.api import DecklistError, ShareCodeError, deck_coverage, read_deck
+
+    judged = _Judged()
+    for path in decks:
+        try:
+            decklist = read_deck(path)
+        except (DecklistError, ShareCodeError) as exc:  # say so and check the other decks
+            report_error(exc)
+            judged.unreadable = True
+            continue
+        checked = checker.check_deck(decklist)
+        judged.reports.append(checked.report)
+        if owned is not None:
+            judged.covered.append(deck_coverage(checked, owned, checker))
+        if share:
+            from totemdeck.api import share_link_of
+
+            judged.links.append(share_link_of(checked) or _("(too long for a share link)"))
+    return judged
+
+
+def _write_reports(
+    judged: _Judged,
+    output: OutputFormat,
+    owned: Collection | None,
+    verbose: bool,
+    lang: str,
+    *,
+    as_array: bool,
+) -> None:
+    """The reports (and what the collection covers) on stdout, as text or one JSON document."""
+    from totemdeck.report import render_json, render_text
+
     if owned is not None:  # the collection's renderers load only for a collection
         from totemdeck.report import render_collection_problems, render_coverage
 
-    if owned is not None and owned.findings:
-        sys.stderr.write(render_collection_problems(owned))
-    if reports:
-        if output is OutputFormat.json:
-            extras = [{"collection": c.as_dict(owned.source)} for c in covered] if owned else []
-            write_text(render_json(reports, as_array=len(decks) > 1, extras=extras))
-        else:
-            text = render_text(reports, colour=use_colour(sys.stdout), verbose=verbose)
-            if owned is not None:
-                text += "".join("\n" + render_coverage(c, owned.source, lang) for c in covered)
-            write_text(text)
-    for link in links:  # after the report (beside JSON, on stderr: the JSON stays one document)
-        line = _("share: {link}").format(link=link)
-        to_stderr(line) if output is OutputFormat.json else write_text(line + "\n")
-    if unreadable:
-        raise Finished(EXIT_USAGE)
-    raise Finished(EXIT_OK if all(r.legal for r in reports) else EXIT_PROBLEMS)
+        if owned.findings:
+            sys.stderr.write(render_collection_problems(owned))
+    if not judged.reports:
+        return
+    if output is OutputFormat.json:
+        extras = [{"collection": c.as_dict(owned.source)} for c in judged.covered] if owned else []
+        write_text(render_json(judged.reports, as_array=as_array, extras=extras))
+        return
+    text = render_text(judged.reports, colour=use_colour(sys.stdout), verbose=verbose)
+    if owned is not None:
+        text += "".join("\n" + render_coverage(c, owned.source, lang) for c in judged.covered)
+    write_text(text)
 
 
 def run_totem(

@@ -14,7 +14,7 @@ from totemdeck.cli.output import to_stderr, write_text
 from totemdeck.i18n import _
 
 if TYPE_CHECKING:
-    from totemdeck.api import Banlist, Catalogue, FormatRules
+    from totemdeck.api import Banlist, Catalogue, FormatRules, SearchResult
 
 
 def run_search(
@@ -55,6 +55,18 @@ def run_search(
             format_rules=fmt,
             owned=owned,
         )
+    _write_found(result, query, output, lang, fmt, explain_query)
+
+
+def _write_found(
+    result: SearchResult,
+    query: str,
+    output: SearchFormat,
+    lang: str,
+    fmt: FormatRules | None,
+    explain_query: bool,
+) -> None:
+    """The cards found on stdout (text, JSON or CSV); on stderr, how many were left out."""
     if output is not SearchFormat.text:
         from totemdeck.api import load_format
     if output is SearchFormat.json:
