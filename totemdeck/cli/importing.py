@@ -77,43 +77,55 @@ def _known_source(value: str) -> str:
     return value
 
 
+# The options of ``totemdeck import``, declared apart so the command reads as what it does.
+_SOURCE = typer.Option(
+    "all",
+    "--source",
+    "-s",
+    callback=_known_source,
+    help=f"Card source(s): all, {', '.join(source_names())}.",
+)
+_FROM = typer.Option(
+    [],
+    "--from",
+    help="URL (http, https, file) or folder with the source's layout; with several "
+    "sources SOURCE=URL_OR_DIR (repeatable). Default: the public online sources.",
+    show_default=False,
+)
+_LANGS = typer.Option(
+    "en,es", "--name-languages", help="TCGdex languages whose card names to keep."
+)
+_WORKERS = typer.Option(8, "--workers", min=1, max=64, help="Concurrent requests.")
+_KEEP_GOING = typer.Option(
+    False, "--keep-going", help="Swap in what was imported even if some sets failed."
+)
+_FORCE = typer.Option(False, "--force", help="Download everything, changed or not.")
+_REVALIDATE = typer.Option(
+    7,
+    "--revalidate-days",
+    callback=_sane_days,
+    help="TCGdex: revalidate the cards of an unchanged set when older than this (0: always).",
+)
+_ALLOW_SHRINK = typer.Option(
+    False,
+    "--allow-shrink",
+    help="Swap in an import that removes over half of a set's cards or a language's names "
+    "(refused otherwise: upstream data may be broken).",
+)
+_PROGRESS = typer.Option(True, "--progress/--no-progress", help="Progress bar on a TTY.")
+
+
 @app.command("import")
 def import_command(
-    source: str = typer.Option(
-        "all",
-        "--source",
-        "-s",
-        callback=_known_source,
-        help=f"Card source(s): all, {', '.join(source_names())}.",
-    ),
-    origin: list[str] = typer.Option(
-        [],
-        "--from",
-        help="URL (http, https, file) or folder with the source's layout; with several "
-        "sources SOURCE=URL_OR_DIR (repeatable). Default: the public online sources.",
-        show_default=False,
-    ),
-    lang: str = typer.Option(
-        "en,es", "--name-languages", help="TCGdex languages whose card names to keep."
-    ),
-    workers: int = typer.Option(8, "--workers", min=1, max=64, help="Concurrent requests."),
-    keep_going: bool = typer.Option(
-        False, "--keep-going", help="Swap in what was imported even if some sets failed."
-    ),
-    force: bool = typer.Option(False, "--force", help="Download everything, changed or not."),
-    revalidate_days: float = typer.Option(
-        7,
-        "--revalidate-days",
-        callback=_sane_days,
-        help="TCGdex: revalidate the cards of an unchanged set when older than this (0: always).",
-    ),
-    allow_shrink: bool = typer.Option(
-        False,
-        "--allow-shrink",
-        help="Swap in an import that removes over half of a set's cards or a language's names "
-        "(refused otherwise: upstream data may be broken).",
-    ),
-    progress: bool = typer.Option(True, "--progress/--no-progress", help="Progress bar on a TTY."),
+    source: str = _SOURCE,
+    origin: list[str] = _FROM,
+    lang: str = _LANGS,
+    workers: int = _WORKERS,
+    keep_going: bool = _KEEP_GOING,
+    force: bool = _FORCE,
+    revalidate_days: float = _REVALIDATE,
+    allow_shrink: bool = _ALLOW_SHRINK,
+    progress: bool = _PROGRESS,
     catalogue: str = CatalogueOption,
     output: OutputFormat = FormatOption,
 ) -> None:
