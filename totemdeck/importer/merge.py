@@ -148,66 +148,85 @@ def plan_merge(
 ) -> MergePlan:
     """Match the merged source's sets and prints to the others'; pure."""
     plan = MergePlan()
-    summary = plan.summary
     if not inputs.staged_sets:
         return plan
     mapping = match_sets(inputs.staged_sets, inputs.sets, overrides)
-    summary.sets_matched = len(mapping)
+    plan.summary.sets_matched = len(mapping)
     plan.set_aliases = list(mapping.items())
     for set_id, staged_set in inputs.staged_sets.items():
         if set_id not in mapping and set_id not in inputs.sets:
             plan.sets_added.append(staged_set["record"])
-            summary.sets_added += 1
-    prints: dict[tuple[str, str], str] = {}
-    by_name: dict[tuple[str, str], list[str]] = {}
-    for p in inputs.prints:
-        prints[(p.set_id, p.number_key)] = p.id
-        by_name.setdefault((p.set_id, p.name_key), []).append(p.id)
-    known_ids = set(prints.values())
-    names_of_prints = {p.id: p.name_key for p in inputs.prints}
-    taken_names = set(names_of_prints.values())
-    matched: set[str] = set()
-    pending: list[tuple[str, str, str]] = []
-
-    def keep(owner: str, card_id: str) -> None:
-        plan.aliases.extend(
-            (owner, "name", lang, name) for lang, name in inputs.names.get(card_id, ())
-        )
-
-    def match(print_id: str, card_id: str, key: str, data: str) -> None:
-        matched.add(print_id)
-        summary.prints_matched += 1
-        plan.aliases.append((print_id, "id", source, card_id))
-        plan.aliases.extend(_english_alias(print_id, key, data, names_of_prints, taken_names))
-        keep(print_id, card_id)
-
-    for staged in inputs.staged_prints:
-        target_set = mapping.get(staged.set_id)
-        found = prints.get((target_set, staged.number_key)) if target_set else None
-        if found is None and staged.id in known_ids:
-            found = staged.id  # the same id in both sources: the same print
-        if found is None and target_set:
-            pending.append((staged.id, target_set, staged.data))  # decided by name, below
-        elif found is not None:
-            match(found, staged.id, staged.name_key, staged.data)
-        else:
-            summary.prints_added += 1
-            plan.cards_added.append(json.loads(staged.data))
-            keep(staged.id, staged.id)
+            plan.summary.sets_added += 1
+    matcher = _PrintMatcher(inputs, source, plan)
+    pending = [
+        left for staged in inputs.staged_prints if (left := matcher.by_number(staged, mapping))
+    ]
     # Numbered differently (Classic Collection "CC01" = "2", Aquapolis "50a"): the one print
     # of that name in the matched set that nothing else matched; else a print of its own.
     for card_id, target_set, data in pending:
+        matcher.by_name(card_id, target_set, data)
+    return plan
+
+
+class _PrintMatcher:
+    """The merged source's prints matched to the catalogue's, into ``plan``: by set and
+    number first, then (``by_name``) by name within the matched set."""
+
+    def __init__(self, inputs: MergeInputs, source: str, plan: MergePlan) -> None:
+        self.inputs, self.source, self.plan = inputs, source, plan
+        self.prints: dict[tuple[str, str], str] = {}
+        self.by_set_name: dict[tuple[str, str], list[str]] = {}
+        for p in inputs.prints:
+            self.prints[(p.set_id, p.number_key)] = p.id
+            self.by_set_name.setdefault((p.set_id, p.name_key), []).append(p.id)
+        self.known_ids = set(self.prints.values())
+        self.names_of_prints = {p.id: p.name_key for p in inputs.prints}
+        self.taken_names = set(self.names_of_prints.values())
+        self.matched: set[str] = set()
+
+    def keep(self, owner: str, card_id: str) -> None:
+        self.plan.aliases.extend(
+            (owner, "name", lang, name) for lang, name in self.inputs.names.get(card_id, ())
+        )
+
+    def match(self, print_id: str, card_id: str, key: str, data: str) -> None:
+        self.matched.add(print_id)
+        self.plan.summary.prints_matched += 1
+        self.plan.aliases.append((print_id, "id", self.source, card_id))
+        self.plan.aliases.extend(
+            _english_alias(print_id, key, data, self.names_of_prints, self.taken_names)
+        )
+        self.keep(print_id, card_id)
+
+    def by_number(self, staged: Print, mapping: dict[str, str]) -> tuple[str, str, str] | None:
+        """Match one staged print by set and number (or the same id), or add it; a print
+        of a matched set whose number is not there is left for ``by_name`` (returned)."""
+        target_set = mapping.get(staged.set_id)
+        found = self.prints.get((target_set, staged.number_key)) if target_set else None
+        if found is None and staged.id in self.known_ids:
+            found = staged.id  # the same id in both sources: the same print
+        if found is None and target_set:
+            return staged.id, target_set, staged.data  # decided by name, after the others
+        if found is not None:
+            self.match(found, staged.id, staged.name_key, staged.data)
+        else:
+            self.plan.summary.prints_added += 1
+            self.plan.cards_added.append(json.loads(staged.data))
+            self.keep(staged.id, staged.id)
+        return None
+
+    def by_name(self, card_id: str, target_set: str, data: str) -> None:
         record = json.loads(data)
         key = name_key(record["name"], record["supertype"])
-        free = [i for i in by_name.get((target_set, key), []) if i not in matched]
+        free = [i for i in self.by_set_name.get((target_set, key), []) if i not in self.matched]
         if len(free) == 1:
-            match(free[0], card_id, key, data)
-        else:
-            summary.prints_unmatched += 1
-            summary.unmatched_examples.append(card_id)
-            plan.cards_added.append(record)
-            keep(card_id, card_id)
-    return plan
+            self.match(free[0], card_id, key, data)
+            return
+        summary = self.plan.summary
+        summary.prints_unmatched += 1
+        summary.unmatched_examples.append(card_id)
+        self.plan.cards_added.append(record)
+        self.keep(card_id, card_id)
 
 
 def _english_alias(
