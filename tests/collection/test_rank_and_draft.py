@@ -11,8 +11,10 @@ from totemdeck.api import best_totems, draft_for, make_checker, read_collection
 from totemdeck.catalogue.names import name_key
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.collection import Collection, Holding
-from totemdeck.collection.rank import rank_totems
+from totemdeck.collection.rank import TotemRank, rank_totems
+from totemdeck.rules.deck import Deck, Entry
 from totemdeck.rules.engine import Checker
+from totemdeck.rules.fit import Fit, kinds
 from totemdeck.rules.traits import (
     identity,
     is_ace_spec,
@@ -149,3 +151,47 @@ def test_a_small_collection_says_exactly_what_is_short(
     assert draft.shortfall == 99 - draft.available - draft.basic_energy
     assert not draft.report.legal
     assert {f.code for f in draft.report.findings if f.is_error} == {"deck-size"}
+
+
+def _fit_fitting(totem_id: str, collection: Collection, checker: Checker) -> int:
+    """What ranking should count, asked of ``rules.fit`` (Build's own room-for-cards check):
+    the ranking's bit masks are a fast copy of those rules, so the two must agree."""
+    totem = checker.catalogue.get(totem_id)
+    assert totem is not None
+    deck = Deck(totem=(Entry(1, 1, totem, "totem"),), main=(), written_totem=1, written_main=0)
+    fit = Fit(deck, checker.ctx)
+    plain: set[str] = set()
+    limited: set[str] = set()
+    for holding in collection.holdings:
+        if holding.energy_type is not None:
+            continue
+        for card in holding.candidates:
+            if fit.misfit(card) is not None:
+                continue
+            if kinds(card):
+                limited.add(kinds(card)[0])
+            else:
+                plain.add(name_key(card.name, card.supertype))
+    plain.discard(name_key(totem.name, totem.supertype))
+    return len(plain) + len(limited)
+
+
+def test_ranking_agrees_with_the_rules_of_build(
+    catalogue: Catalogue, checker: Checker, binder: Collection
+) -> None:
+    ranked = rank_totems(catalogue, binder, checker.ctx, best=100_000)
+    single = [r for r in ranked if r.main_size == 99]
+    break_ids = _break_ids(catalogue, single)
+    breaks = [r for r in single if r.card_id in break_ids]
+    cards = {c.id: c for c in catalogue.get_many(r.card_id for r in single)}
+    zeros = [r for r in single if printed_retreat_cost(cards[r.card_id]) == 0]
+    assert breaks and zeros  # no printed Retreat Cost is not Retreat 0; both are asked
+    asked = random.Random(11).sample(single, 60) + single[:5] + breaks[:3] + zeros[:5]
+    for rank in asked:
+        assert rank.fitting == _fit_fitting(rank.card_id, binder, checker), rank.card_id
+
+
+def _break_ids(catalogue: Catalogue, ranked: list[TotemRank]) -> set[str]:
+    """The ranked Totems that are Pokémon BREAK (no printed Retreat Cost, not Retreat 0)."""
+    cards = catalogue.get_many(r.card_id for r in ranked)
+    return {c.id for c in cards if "BREAK" in c.subtypes}
