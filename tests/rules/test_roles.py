@@ -135,3 +135,25 @@ def test_the_two_languages_agree_over_the_whole_catalogue(
     with capsys.disabled():
         print(f"\nEN/ES role agreement: {agreement:.1%} ({alike} alike, {only_one} in one only)")
     assert agreement >= 0.95
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_one_search_per_role_answers_as_each_pattern_does(catalogue: Catalogue, lang: str) -> None:
+    """A role asks its patterns as one alternation: over the sentences of 3,000 real cards it
+    tags exactly the sentences one of its patterns finds."""
+    cards = list(catalogue.iter_cards())[::7][:3000]
+    said = [s for card in cards for s in sentences(card, lang)]
+    assert len(said) > 2000
+    for role in roles():
+        patterns = role.patterns_es if lang == "es" else role.patterns
+        mine = [role.matches(s, lang) for s in said]
+        assert mine == [any(p.search(s) for p in patterns) for s in said], role.name
+        assert any(mine), role.name  # each role tags some real sentence
+
+
+def test_a_pattern_that_refers_back_to_a_group_is_refused() -> None:
+    from totemdeck.rules.roles import _alternation
+
+    with pytest.raises(ValueError, match="refers back"):
+        _alternation([r"(draw) \1", "search"])
+    assert _alternation([]).search("anything") is None
