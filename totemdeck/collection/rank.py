@@ -21,18 +21,14 @@ from totemdeck.collection.model import Collection
 from totemdeck.collection.owned import judged_as
 from totemdeck.records import frozen
 from totemdeck.rules.deck import RuleContext
+from totemdeck.rules.fit import kinds
 from totemdeck.rules.traits import (
+    colorless_restricted,
     identity,
-    is_ace_spec,
-    is_colorless_pokemon,
-    is_radiant,
-    is_star,
-    provides_colorless,
 )
 
 __all__ = ["TotemRank", "rank_totems"]
 
-_LIMITED = ("ace", "radiant", "star")  # at most one card of each kind in a deck
 _PARTS = {FLAG_BITS["LEGEND"]: 2, FLAG_BITS["V-UNION"]: 4}
 
 
@@ -63,10 +59,8 @@ class TotemRank:
 
 
 def _kind(card: Card) -> str | None:
-    for kind, test in zip(_LIMITED, (is_ace_spec, is_radiant, is_star), strict=True):
-        if test(card):
-            return kind
-    return None
+    """The one-of kind a card counts as (ACE SPEC, Radiant, ★; the first, as Build counts)."""
+    return next(iter(kinds(card)), None)
 
 
 @frozen
@@ -102,7 +96,7 @@ class _Owned:
                 self.prints[key].append(card)
                 if ctx.banlist.match(card) is not None:
                     continue
-                restricted = is_colorless_pokemon(card) or provides_colorless(card, ctx.fmt)
+                restricted = colorless_restricted(card, ctx.fmt)
                 by_name[key].add((type_bits(identity(card, ctx.fmt)), restricted))
                 kinds[key] = _kind(card)
         groups: Counter[_Group] = Counter()

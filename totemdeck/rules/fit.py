@@ -16,12 +16,11 @@ from totemdeck.rules.checks import deck_identity, forbids_colorless
 from totemdeck.rules.deck import Deck, RuleContext
 from totemdeck.rules.traits import (
     allows_any_number,
+    colorless_restricted,
     identity,
     is_ace_spec,
-    is_colorless_pokemon,
     is_radiant,
     is_star,
-    provides_colorless,
 )
 
 # Why a card may not go in, in the order they are asked (each a FORMAT.md rule's code).
@@ -64,9 +63,7 @@ class Fit:
             return BANNED
         if self.judged and identity(card, self.ctx.fmt) - self.allowed:
             return IDENTITY
-        if self.no_colorless and (
-            is_colorless_pokemon(card) or provides_colorless(card, self.ctx.fmt)
-        ):
+        if self.no_colorless and colorless_restricted(card, self.ctx.fmt):
             return COLORLESS
         return None
 

@@ -190,6 +190,12 @@ def is_colorless_pokemon(card: Card) -> bool:
     return card.is_pokemon and COLORLESS in card.types
 
 
+def colorless_restricted(card: Card, fmt: FormatRules) -> bool:
+    """What a Totem with Retreat Cost 0 forbids: a Colorless Pokémon, or an Energy that can
+    provide Colorless (the ``colorless-restriction`` rule, Build and the collection ask it)."""
+    return is_colorless_pokemon(card) or provides_colorless(card, fmt)
+
+
 def allows_any_number(card: Card, fmt: FormatRules) -> bool:
     text = " ".join(card.rules).casefold()
     return any(phrase in text for phrase in fmt.any_number_phrases)

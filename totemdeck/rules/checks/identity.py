@@ -14,10 +14,9 @@ from totemdeck.rules.checks._common import (
 from totemdeck.rules.deck import Deck, RuleContext
 from totemdeck.rules.format import FormatRules
 from totemdeck.rules.traits import (
+    colorless_restricted,
     identity,
-    is_colorless_pokemon,
     printed_retreat_cost,
-    provides_colorless,
 )
 
 
@@ -80,7 +79,7 @@ def colorless_restriction(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
     totem = deck.totem[0].card
     for entry in deck.main:
         card = entry.card
-        if is_colorless_pokemon(card) or provides_colorless(card, ctx.fmt):
+        if colorless_restricted(card, ctx.fmt):
             message = (
                 _(
                     "line {line}: {name} is a Colorless Pokémon; the Totem {totem} has "
