@@ -3,9 +3,13 @@ current language (labels aligned to the longest, so a translation may be longer)
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from typing import TypeVar
+
 from totemdeck.i18n import _, decimal, ngettext
 from totemdeck.importer.summary import ImportResult, ImportSummary, MergeSummary
 
+T = TypeVar("T")
 SHOWN = 20  # skipped sets and rejected cards listed in text; JSON carries them all
 
 
@@ -16,35 +20,37 @@ def _aligned(rows: list[tuple[str, str]]) -> list[str]:
     return [f"{label + ':':<{width}}  {value}" for label, value in rows]
 
 
+def _first_few(
+    items: Sequence[T], line: Callable[[T], str], more: Callable[[int], str]
+) -> list[str]:
+    """A line for each of the first ``SHOWN`` items, then how many more there are."""
+    lines = [line(item) for item in items[:SHOWN]]
+    if len(items) > SHOWN:
+        lines.append(more(len(items) - SHOWN))
+    return lines
+
+
 def _left_out(summary: ImportSummary) -> list[str]:
     """The sets skipped and the cards rejected, the first few of each by name."""
-    lines = [
-        _("skipped {set}: {reason}").format(set=skipped.set_id, reason=skipped.reason)
-        for skipped in summary.skipped[:SHOWN]
-    ]
-    more = len(summary.skipped) - SHOWN
-    if more > 0:
-        lines.append(
-            ngettext(
-                "… and {n} more skipped (see --format json)",
-                "… and {n} more skipped (see --format json)",
-                more,
-            ).format(n=more)
-        )
-    lines += [
-        _("rejected card {id}: {reason}").format(id=rejected.card_id, reason=rejected.reason)
-        for rejected in summary.rejected[:SHOWN]
-    ]
-    more = len(summary.rejected) - SHOWN
-    if more > 0:
-        lines.append(
-            ngettext(
-                "… and {n} more rejected card (see --format json)",
-                "… and {n} more rejected cards (see --format json)",
-                more,
-            ).format(n=more)
-        )
-    return lines
+    skipped = _first_few(
+        summary.skipped,
+        lambda s: _("skipped {set}: {reason}").format(set=s.set_id, reason=s.reason),
+        lambda n: ngettext(
+            "… and {n} more skipped (see --format json)",
+            "… and {n} more skipped (see --format json)",
+            n,
+        ).format(n=n),
+    )
+    rejected = _first_few(
+        summary.rejected,
+        lambda r: _("rejected card {id}: {reason}").format(id=r.card_id, reason=r.reason),
+        lambda n: ngettext(
+            "… and {n} more rejected card (see --format json)",
+            "… and {n} more rejected cards (see --format json)",
+            n,
+        ).format(n=n),
+    )
+    return skipped + rejected
 
 
 def render_summary(summary: ImportSummary) -> str:
