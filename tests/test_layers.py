@@ -28,7 +28,7 @@ LAYERS: list[set[str]] = [
     {"decklist"},
     {"rules"},
     {"banlist", "export", "stats", "sources", "collection", "table"},
-    {"importer", "sharecode"},
+    {"importer", "sharecode", "printing"},
     {"search", "api", "deckedit"},
     {"report"},
     {"cli", "web"},

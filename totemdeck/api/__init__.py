@@ -53,6 +53,9 @@ _VERBS = {
         ),
         "totemdeck.api.totems",
     ),
+    **dict.fromkeys(
+        ("PrintRefused", "PrintedPdf", "print_proxies", "print_sheet"), "totemdeck.api.printing"
+    ),
     "table_seat": "totemdeck.api.table",
     "TotemRow": "totemdeck.rules.audit",  # what ``totem_table`` returns
     # What the faces hand to the verbs or get back from them, and the verbs of other rooms:
@@ -93,6 +96,8 @@ __all__ = [
     "DecklistError",
     "ExportRefused",
     "FormatRules",
+    "PrintRefused",
+    "PrintedPdf",
     "Report",
     "RuleContext",
     "RuleDoc",
@@ -122,6 +127,8 @@ __all__ = [
     "owned_copies",
     "owned_prints",
     "pieces_of",
+    "print_proxies",
+    "print_sheet",
     "read_collection",
     "read_deck",
     "read_decklist",
@@ -157,6 +164,7 @@ if TYPE_CHECKING:  # what type checkers and editors see
         read_deck,
         share_link_of,
     )
+    from totemdeck.api.printing import PrintedPdf, PrintRefused, print_proxies, print_sheet
     from totemdeck.api.table import table_seat
     from totemdeck.api.totems import (
         CardFacts,

@@ -54,6 +54,7 @@ _MODULES = {
     "totem": "check",
     "export": "export",
     "stats": "export",
+    "print": "printing",
     "import": "importing",
     "rules": "rules",
     "serve": "serve",

@@ -15,7 +15,13 @@ from dataclasses import dataclass, field
 from totemdeck.catalogue.names import fold
 from totemdeck.decklist.foreign import cardmarket, proxy_printer
 from totemdeck.decklist.model import MAX_COUNT, DeckLine, Decklist, Header, ParseProblem
-from totemdeck.decklist.patterns import CJK_SECTION_WORDS, bare_header, comma_count, title_message
+from totemdeck.decklist.patterns import (
+    CJK_SECTION_WORDS,
+    SHEET_FIELD_WORDS,
+    bare_header,
+    comma_count,
+    title_message,
+)
 from totemdeck.decklist.symbols import expand_symbols
 from totemdeck.i18n import _
 from totemdeck.lazy import LazyPattern
@@ -220,6 +226,8 @@ class _Reading:
         if fold(colon.group("label")) in DECK_NAME_WORDS and rest:
             self.deck_name = self.deck_name or rest[:200]  # "Deckname: Joltik Gholdengo"
             return True
+        if fold(colon.group("label")) in SHEET_FIELD_WORDS:
+            return True  # "Player name: ____" on a registration sheet
         if known and kind == "spare":
             self.section = kind
             return True

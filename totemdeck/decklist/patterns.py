@@ -72,6 +72,17 @@ _TYPE_WORDS = {
     **{"metalica": "Metal", "hada": "Fairy"},
 }
 
+# A registration sheet's fields (``totemdeck print --sheet``, organisers' forms), folded: about
+# the player and the event, never cards, so a sheet's text reads back as its deck.
+SHEET_FIELD_WORDS = frozenset(
+    {
+        "player name", "player id", "date of birth", "division", "event", "date", "signature",
+        "verdict", "finding", "totem numbers", "totem format", "nombre del jugador",
+        "id de jugador", "fecha de nacimiento", "categoria", "evento", "fecha", "firma",
+        "veredicto", "hallazgo", "numeros del totem", "formato totem",
+    }
+)  # fmt: skip
+
 
 def comma_count(text: str) -> str:
     """``4,Metagross`` → ``4 Metagross`` (any other line unchanged)."""

@@ -1,0 +1,131 @@
+"""The Totem registration sheet: the form an organiser collects, one or two pages.
+
+Play! Pokémon's sheet has rooms for about 34 lines; a Totem deck has up to 100, so this one
+is its own: the player's fields, the Totem with its Invocation Cost and Prize cards, every
+line with count, name, set code and number in the list's sections (two columns), the totals
+and the verdict. Every line of it is a line ``totemdeck check`` reads: the fields are
+labels the reader keeps out of the deck (``decklist.parse.SHEET_FIELD_WORDS``), the card lines
+are the PTCG Live export's, so the text of the PDF is the deck again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+from totemdeck.export.formats import export_name, set_code
+from totemdeck.export.order import ExportLine
+from totemdeck.i18n import _
+from totemdeck.printing.paper import PAPERS
+from totemdeck.printing.pdf import FAMILY, fitted_size, new_document, output
+from totemdeck.records import frozen
+
+if TYPE_CHECKING:
+    from fpdf import FPDF
+
+MARGIN = 14.0
+ROW = 4.1
+GUTTER = 8.0
+HEADERS = {"totem": "Totem", "pokemon": "Pokémon", "trainer": "Trainer", "energy": "Energy"}
+
+
+@frozen
+class SheetDeck:
+    """What a sheet prints about one deck (the verbs in ``api.printing`` fill it)."""
+
+    name: str | None
+    lines: tuple[ExportLine, ...]
+    totem_numbers: str | None  # "Invocation Cost 4 · Prize cards 2 · identity Fire"
+    verdict: str  # "LEGAL under banlist.yaml of 2026-11-30"
+    findings: tuple[str, ...] = ()  # an illegal deck's findings, on the first page
+
+
+def _section_header(section: str, lines: Sequence[ExportLine], lang: str) -> str:
+    label = {"es": {"pokemon": "Pokémon", "trainer": "Entrenador", "energy": "Energía"}}.get(
+        lang, {}
+    ).get(section, HEADERS[section])
+    return f"{label}: {sum(x.count for x in lines)}"
+
+
+def deck_rows(deck: SheetDeck, lang: str) -> list[tuple[str, str]]:
+    """The list part as (style, text) rows: section headers, card lines, totals."""
+    rows: list[tuple[str, str]] = []
+    sections: dict[str, list[ExportLine]] = {}
+    for line in deck.lines:
+        sections.setdefault(line.section, []).append(line)
+    for section, lines in sections.items():
+        rows.append(("header", _section_header(section, lines, lang)))
+        rows += [
+            ("card", f"{x.count} {export_name(x.card, lang)} {set_code(x.card)} {x.card.number}")
+            for x in lines
+        ]
+        if section == "totem" and deck.totem_numbers:
+            rows.append(("note", _("Totem numbers: {numbers}").format(numbers=deck.totem_numbers)))
+    total = sum(x.count for x in deck.lines)
+    rows.append(("header", _("Total Cards: {n}").format(n=total)))
+    return rows
+
+
+def field_rows(deck: SheetDeck) -> list[str]:
+    """The player's fields and the deck's name (each a label the reader sets aside)."""
+    blank = "_" * 24
+    return [
+        _("Player name: {blank}").format(blank=blank),
+        _("Player ID: {blank}   Date of birth: ____ / ____ / ________").format(blank="_" * 14),
+        _("Division: ☐ Junior   ☐ Senior   ☐ Masters"),
+        _("Event: {blank}   Date: ____________").format(blank=blank),
+        _("Deckname: {name}").format(name=deck.name or blank),
+    ]
+
+
+def _clipped(pdf: FPDF, text: str, width: float) -> str:
+    """``text`` cut with an ellipsis where it is wider than ``width`` at the current font."""
+    if pdf.get_string_width(text) <= width:
+        return text
+    while text and pdf.get_string_width(text + "…") > width:
+        text = text[:-1]
+    return text + "…"
+
+
+def _write(pdf: FPDF, x: float, y: float, width: float, text: str, style: str = "") -> None:
+    size = {"title": 14.0, "header": 9.5, "note": 7.5}.get(style, 8.5)
+    pdf.set_font(FAMILY, "B" if style in ("title", "header") else "", size)
+    pdf.set_xy(x, y)
+    pdf.cell(width, ROW, text)
+
+
+def sheet_pdf(deck: SheetDeck, lang: str, paper: str = "a4") -> tuple[bytes, int]:
+    """The registration sheet of ``deck`` on ``paper`` (``a4`` or ``letter``), and its pages."""
+    width, height = PAPERS[paper]
+    pdf = new_document(width, height, _("Totem Format deck registration sheet"))
+    pdf.add_page()
+    _write(pdf, MARGIN, MARGIN, width, _("Totem Format: deck registration sheet"), "title")
+    y = MARGIN + 9
+    for text in field_rows(deck):
+        _write(pdf, MARGIN, y, width - 2 * MARGIN, text)
+        y += ROW + 1.2
+    for text in deck.findings:  # one line each, smaller where long (the report has them all)
+        pdf.set_font(FAMILY, "", 8.5)
+        size = fitted_size(pdf, text, width - 2 * MARGIN, 8.5, 5.5)
+        pdf.set_xy(MARGIN, y)
+        pdf.cell(width - 2 * MARGIN, ROW, _clipped(pdf, text, width - 2 * MARGIN))
+        y += size * 0.5 + 0.6
+    column_width = (width - 2 * MARGIN - GUTTER) / 2
+    top, bottom = y + 3, height - MARGIN - 3.5 * ROW
+    column, y = 0, top
+    for style, text in deck_rows(deck, lang):
+        if y + ROW > bottom:
+            column, y = column + 1, top
+            if column == 2:  # the second page: the list goes on under its name
+                pdf.add_page()
+                column, top = 0, MARGIN + ROW + 3
+                y = top
+                _write(pdf, MARGIN, MARGIN, width, _("Deckname: {name}").format(
+                    name=deck.name or "—"), "header")  # fmt: skip
+        x = MARGIN + column * (column_width + GUTTER)
+        _write(pdf, x, y, column_width, text, style)
+        y += ROW + (0.8 if style == "header" else 0)
+    _write(pdf, MARGIN, height - MARGIN - ROW, width / 2, deck.verdict, "header")
+    signature = _("Signature: {blank}").format(blank="_" * 20)
+    _write(pdf, width / 2 + GUTTER, height - MARGIN - 2.5 * ROW, width / 2 - MARGIN, signature)
+    return output(pdf), pdf.pages_count
