@@ -125,14 +125,14 @@ def print_sheet(
     report = checked.report
     updated = checked.ctx.banlist.updated or "?"
     if report.legal:
-        verdict = _("Verdict: LEGAL under {banlist} of {date}")
+        verdict = _("Verdict: LEGAL under {file} of {date}")
     else:
-        verdict = _("Verdict: NOT LEGAL under {banlist} of {date}")
+        verdict = _("Verdict: NOT LEGAL under {file} of {date}")
     deck = SheetDeck(
         name=report.name,
         lines=tuple(export_lines(checked)),
         totem_numbers=_totem_numbers(checked),
-        verdict=verdict.format(banlist=banlist_name, date=updated),
+        verdict=verdict.format(file=banlist_name, date=updated),
         findings=tuple(findings),
     )
     data, pages = sheet_pdf(deck, lang, page.paper)

@@ -97,7 +97,7 @@ def _write(pdf: FPDF, x: float, y: float, width: float, text: str, style: str = 
 def sheet_pdf(deck: SheetDeck, lang: str, paper: str = "a4") -> tuple[bytes, int]:
     """The registration sheet of ``deck`` on ``paper`` (``a4`` or ``letter``), and its pages."""
     width, height = PAPERS[paper]
-    pdf = new_document(width, height, _("Totem Format deck registration sheet"))
+    pdf = new_document(width, height, _("Totem Format: deck registration sheet"))
     pdf.add_page()
     _write(pdf, MARGIN, MARGIN, width, _("Totem Format: deck registration sheet"), "title")
     y = MARGIN + 9
