@@ -33,6 +33,7 @@ from totemdeck.web import (
     errors,
     help_pages,
     language,
+    print_pages,
     table_pages,
 )
 from totemdeck.web.errors import CatalogueGate
@@ -79,6 +80,7 @@ def create_app(config: WebConfig | None = None) -> ASGIApp:
         *table_pages.ROUTES,
         *collection_pages.ROUTES,
         *help_pages.ROUTES,
+        *print_pages.ROUTES,
         *language.ROUTES,
         Route("/healthz", _health, name="health"),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

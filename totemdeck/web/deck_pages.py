@@ -67,6 +67,9 @@ def _shared(request: Request) -> tuple[str, CheckedDeck] | Response:
         return error_page(request, 400, _("Unreadable deck link"), f"{exc}.")
 
 
+shared_deck = _shared  # Print's pages (web/print_pages.py) read a shared deck the same way
+
+
 def share_url(request: Request, code: str) -> str:
     """The link to a deck's verdict: under ``TOTEMDECK_BASE_URL``, else relative (the page's
     script shows it whole); never built from the request's Host header."""

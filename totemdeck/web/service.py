@@ -71,6 +71,7 @@ class WebConfig:
     health_seconds: float = HEALTH_SECONDS
     threads: int = DEFAULT_THREADS  # worker threads a process checks decks in
     body_seconds: float = BODY_SECONDS  # a request body must arrive within this
+    print_images: Path | None = None  # card pictures for proxies (``TOTEMDECK_PRINT_IMAGES``)
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> WebConfig:
@@ -89,6 +90,9 @@ class WebConfig:
             ),
             threads=max(1, min(int(env.get("TOTEMDECK_WEB_THREADS", DEFAULT_THREADS)), 64)),
             body_seconds=max(0.1, float(env.get("TOTEMDECK_WEB_BODY_SECONDS", BODY_SECONDS))),
+            print_images=Path(env["TOTEMDECK_PRINT_IMAGES"])
+            if env.get("TOTEMDECK_PRINT_IMAGES")
+            else None,
         )
 
 
