@@ -30,7 +30,7 @@ LAYERS: list[set[str]] = [
     {"banlist", "export", "stats", "sources", "collection", "table"},
     {"importer", "sharecode"},
     {"search", "api", "deckedit"},
-    {"report"},
+    {"report", "discord"},
     {"cli", "web"},
     {"__main__"},
 ]
@@ -86,7 +86,22 @@ def test_a_room_imports_only_rooms_below_it(source: str, targets: set[str]) -> N
 
 # The web app is a thin face: it asks the front door (totemdeck/api/) and a few rooms every
 # face speaks (messages, errors), never rules/, decklist/, sharecode or catalogue internals.
-WEB_MODULE_BUDGET = 10
+# What it may import is this named list (issue 39.1: a list, not a count), each with why.
+WEB_MAY_IMPORT = {
+    "totemdeck": "the version, for the footer",
+    "totemdeck.api": "the front door",
+    "totemdeck.api.cards": "cards and search (not loaded by the CLI's light commands)",
+    "totemdeck.api.collection": "My cards: collections and coverage",
+    "totemdeck.api.deck": "decks: share codes, exports, stats",
+    "totemdeck.catalogue.lru": "the bounded cache the app keeps rendered previews in",
+    "totemdeck.errors": "the errors every face turns into answers",
+    "totemdeck.i18n": "messages in the page's language",
+    "totemdeck.report.collection": "the collection's problems, as the CLI says them",
+    "totemdeck.schemas": "the JSON Schemas the OpenAPI document embeds",
+    "totemdeck.table": "the Table: a game as data",
+    "totemdeck.discord.replies": "the Discord app's answers",
+    "totemdeck.discord.signature": "the Discord app's signature check",
+}
 
 
 def _library_modules_of(folder: Path) -> set[str]:
@@ -94,7 +109,7 @@ def _library_modules_of(folder: Path) -> set[str]:
     return library_modules(folder, "totemdeck." + ".".join(folder.relative_to(PACKAGE).parts))
 
 
-def test_the_web_app_imports_at_most_ten_library_modules() -> None:
+def test_the_web_app_imports_only_the_modules_named_for_it() -> None:
     modules = _library_modules_of(PACKAGE / "web")
-    assert len(modules) <= WEB_MODULE_BUDGET, sorted(modules)
+    assert modules <= set(WEB_MAY_IMPORT), sorted(modules - set(WEB_MAY_IMPORT))
     assert not {m for m in modules if m.split(".")[1:2] in (["rules"], ["decklist"])}

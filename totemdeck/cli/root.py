@@ -55,6 +55,7 @@ _MODULES = {
     "export": "export",
     "stats": "export",
     "import": "importing",
+    "discord": "discord",
     "rules": "rules",
     "serve": "serve",
 }

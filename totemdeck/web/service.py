@@ -71,6 +71,9 @@ class WebConfig:
     health_seconds: float = HEALTH_SECONDS
     threads: int = DEFAULT_THREADS  # worker threads a process checks decks in
     body_seconds: float = BODY_SECONDS  # a request body must arrive within this
+    # The Discord app's public key (``TOTEMDECK_DISCORD_PUBLIC_KEY``): None keeps
+    # ``/discord/interactions`` off (404).
+    discord_public_key: str | None = None
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> WebConfig:
@@ -89,6 +92,7 @@ class WebConfig:
             ),
             threads=max(1, min(int(env.get("TOTEMDECK_WEB_THREADS", DEFAULT_THREADS)), 64)),
             body_seconds=max(0.1, float(env.get("TOTEMDECK_WEB_BODY_SECONDS", BODY_SECONDS))),
+            discord_public_key=env.get("TOTEMDECK_DISCORD_PUBLIC_KEY", "").strip() or None,
         )
 
 
