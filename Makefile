@@ -13,7 +13,7 @@ CHROMIUM ?= /usr/bin/chromium
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,plot,web,print]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,plot,web,print,discord]'
 	touch $(STAMP)
 
 install: $(STAMP)

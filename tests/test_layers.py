@@ -30,7 +30,7 @@ LAYERS: list[set[str]] = [
     {"banlist", "export", "stats", "sources", "collection", "table"},
     {"importer", "sharecode", "printing"},
     {"search", "api", "deckedit"},
-    {"report"},
+    {"report", "discord"},
     {"cli", "web"},
     {"__main__"},
 ]
@@ -99,6 +99,9 @@ WEB_MAY_IMPORT = {
     "totemdeck.i18n": "messages in the page's language",
     "totemdeck.report.collection": "the collection's problems, as the CLI says them",
     "totemdeck.table": "the Table: a game as data",
+    "totemdeck.schemas": "the JSON Schemas the OpenAPI document embeds",
+    "totemdeck.discord.replies": "the Discord app's answers",
+    "totemdeck.discord.signature": "the Discord app's signature check",
 }
 
 

@@ -2,7 +2,8 @@
 through ``totemdeck.api`` (the verbs) and ``totemdeck.report`` (the renderers), not around it.
 
 Every ``import totemdeck.X`` in ``totemdeck/cli/`` — at module level, inside a function or
-for the type checker — names one library module; the CLI may name at most ``LIMIT``.
+for the type checker — names one library module; the CLI may name only those in
+``CLI_MAY_IMPORT``, each with the reason it is there (issue 39.1: a named list, not a count).
 """
 
 from __future__ import annotations
@@ -17,7 +18,25 @@ import totemdeck.report
 from tests.helpers.imports import library_modules as imported_library_modules
 
 CLI = Path(__file__).resolve().parents[2] / "totemdeck" / "cli"
-LIMIT = 15
+CLI_MAY_IMPORT = {
+    "totemdeck": "the version",
+    "totemdeck.api": "the front door: every verb",
+    "totemdeck.errors": "the errors main() turns into one line and an exit code",
+    "totemdeck.files": "atomic writes of -o files",
+    "totemdeck.i18n": "messages in the chosen language",
+    "totemdeck.importer": "import's progress and interrupts",
+    "totemdeck.importer.origins": "import's --from sources",
+    "totemdeck.report": "the renderers",
+    "totemdeck.report.importing": "the import summary",
+    "totemdeck.resources": "the default banlist's place",
+    "totemdeck.search": "card search",
+    "totemdeck.sources.registry": "the card sources import knows",
+    "totemdeck.web": "totemdeck serve",
+    "totemdeck.web.server": "totemdeck serve",
+    "totemdeck.web.service": "totemdeck serve's settings",
+    "totemdeck.discord.commands": "totemdeck discord register prints them",
+    "totemdeck.discord.register": "totemdeck discord register sends them",
+}
 
 
 def library_modules(folder: Path) -> set[str]:
@@ -25,10 +44,10 @@ def library_modules(folder: Path) -> set[str]:
     return imported_library_modules(folder, "totemdeck.cli")
 
 
-def test_the_cli_imports_at_most_fifteen_library_modules() -> None:
+def test_the_cli_imports_only_the_modules_named_for_it() -> None:
     found = library_modules(CLI)
     assert "totemdeck.api" in found  # what is counted is what the CLI imports
-    assert len(found) <= LIMIT, f"{len(found)} library modules: {sorted(found)}"
+    assert found <= set(CLI_MAY_IMPORT), sorted(found - set(CLI_MAY_IMPORT))
 
 
 def test_the_count_sees_function_level_and_type_checking_imports(tmp_path: Path) -> None:

@@ -56,6 +56,7 @@ _MODULES = {
     "stats": "export",
     "print": "printing",
     "import": "importing",
+    "discord": "discord",
     "rules": "rules",
     "serve": "serve",
 }

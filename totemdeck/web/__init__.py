@@ -26,10 +26,12 @@ from starlette.types import ASGIApp
 from totemdeck.api.cards import CatalogueError
 from totemdeck.errors import TotemdeckError
 from totemdeck.web import (
+    api_pages,
     build_page,
     card_pages,
     collection_pages,
     deck_pages,
+    discord_pages,
     errors,
     help_pages,
     language,
@@ -81,6 +83,8 @@ def create_app(config: WebConfig | None = None) -> ASGIApp:
         *collection_pages.ROUTES,
         *help_pages.ROUTES,
         *print_pages.ROUTES,
+        *api_pages.ROUTES,
+        *discord_pages.ROUTES,
         *language.ROUTES,
         Route("/healthz", _health, name="health"),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
@@ -99,6 +103,10 @@ def create_app(config: WebConfig | None = None) -> ASGIApp:
         },
     )
     app.state.library = library
+    if config.discord_public_key:  # a bad key stops the start here, in one line
+        from totemdeck.discord.signature import Verifier
+
+        app.state.discord = Verifier(config.discord_public_key)
     app.state.templates = environment(images=config.images)
     return BodyLimit(SecurityHeaders(LanguageMiddleware(app)), config.max_body, config.body_seconds)
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -35,6 +36,11 @@ API_LIMIT, API_MAX = 20, 200
 ORDERS = ("name", "released", "hp", "type", "set", "column")
 
 
+def _error(message: str, position: int | None) -> dict[str, Any]:
+    """A refused query; ``position`` only where the problem has a place in it."""
+    return {"error": message, **({"position": position} if position is not None else {})}
+
+
 def cards_page(request: Request) -> Response:
     """The grid of ``?q=``; the twin: ``{"query", "total", "explanation", "cards"}``."""
     lib = library(request)
@@ -47,13 +53,15 @@ def cards_page(request: Request) -> Response:
     )
     page = int_param(request, "page", 1, 1, 500) - 1  # 1-based in the URL
     prints = request.query_params.get("prints") == "1"
-    order = request.query_params.get("order", "name")
-    order = order if order in ORDERS else "name"
+    order = request.query_params.get("order") or "name"
+    if order not in ORDERS:
+        message = _("order must be one of {orders}, not {order!r}")
+        raise HTTPException(400, message.format(orders=", ".join(ORDERS), order=order[:40]))
     found = find_cards(
         lib, query, limit, language(request), prints=prints, offset=page * limit, order=order
     )
     data: dict[str, Any] = (
-        {"error": found.error, "position": found.position}
+        _error(found.error, found.position)
         if found.error
         else {"query": query, "total": found.total, "explanation": found.explanation,
               "prints": found.prints, "cards": [card.to_record() for card in found.cards]}

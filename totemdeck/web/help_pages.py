@@ -31,6 +31,11 @@ def _index(request: Request) -> NameIndex:
         return _INDEXES[key]
 
 
+def name_suggestions(request: Request, text: str, limit: int = 25) -> list[str]:
+    """Up to ``limit`` names for what was typed (autocomplete here and on Discord)."""
+    return _index(request).suggest(text, limit)
+
+
 def api_names(request: Request) -> Response:
     """``["Charizard", "Charizard ex", …]``: up to 20 names for what was typed."""
     text = request.query_params.get("q", "")

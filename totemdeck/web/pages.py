@@ -15,10 +15,11 @@ from collections.abc import Callable
 from typing import Any
 
 import jinja2
+from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
-from totemdeck.i18n import SUPPORTED
+from totemdeck.i18n import SUPPORTED, _
 from totemdeck.web.language import request_language
 from totemdeck.web.service import Library
 
@@ -89,10 +90,17 @@ def error_page(request: Request, status: int, title: str, message: str) -> Respo
 
 
 def int_param(request: Request, name: str, default: int, low: int, high: int) -> int:
-    """An integer query parameter, clamped to ``low..high``; junk gives the default."""
-    raw = request.query_params.get(name, "")
-    try:
-        value = int(raw[:10])
-    except ValueError:
+    """An integer query parameter, clamped to ``low..high``; absent or empty gives the default.
+
+    Anything else that is not a whole number is refused (400), never silently replaced by
+    the default: a program that sends ``limit=ten`` learns it instead of getting 20 rows.
+    """
+    raw = request.query_params.get(name, "").strip()
+    if not raw:
         return default
-    return max(low, min(high, value))
+    if len(raw) > 12 or not raw.lstrip("-").isdigit() or not raw.lstrip("-").isascii():
+        message = _("{name} must be a whole number, not {value!r}").format(
+            name=name, value=raw[:40]
+        )
+        raise HTTPException(400, message)
+    return max(low, min(high, int(raw)))

@@ -72,6 +72,9 @@ class WebConfig:
     threads: int = DEFAULT_THREADS  # worker threads a process checks decks in
     body_seconds: float = BODY_SECONDS  # a request body must arrive within this
     print_images: Path | None = None  # card pictures for proxies (``TOTEMDECK_PRINT_IMAGES``)
+    # The Discord app's public key (``TOTEMDECK_DISCORD_PUBLIC_KEY``): None keeps
+    # ``/discord/interactions`` off (404).
+    discord_public_key: str | None = None
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> WebConfig:
@@ -93,6 +96,7 @@ class WebConfig:
             print_images=Path(env["TOTEMDECK_PRINT_IMAGES"])
             if env.get("TOTEMDECK_PRINT_IMAGES")
             else None,
+            discord_public_key=env.get("TOTEMDECK_DISCORD_PUBLIC_KEY", "").strip() or None,
         )
 
 
