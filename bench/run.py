@@ -17,6 +17,7 @@ from bench import (
     bench_decks,
     bench_import,
     bench_long_decks,
+    bench_odds,
     bench_repair,
     bench_search,
     bench_spanish,
@@ -37,6 +38,7 @@ SUITES = {
     "spanish": bench_spanish.main,
     "repair": bench_repair.main,
     "build": bench_build.main,
+    "odds": bench_odds.main,
 }
 
 
