@@ -19,7 +19,7 @@ from totemdeck.stats import Ask, deck_stats
 ROOT = Path(__file__).resolve().parents[2]
 GAMES, SEED = 20_000, 40
 DECKS = [
-    ("examples/charizard-ex.txt", Ask(names=("Charmander", "Rare Candy"), mode="all")),
+    ("examples/charizard-ex.txt", Ask(names=("Charmander", "Arven"), mode="all")),
     ("examples/kyogre-groudon-legend.txt", Ask(role="draw", kind="Supporter", at_least=2)),
     # two keepers only (Clefairy Doll, Mysterious Fossil): many mulligans
     ("tests/decks/legal-trainers-as-basic-pokemon.txt", Ask(kind="Energy", at_least=3)),

@@ -11,8 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from totemdeck.errors import TotemdeckError
-from totemdeck.i18n import _, ngettext
+from totemdeck.i18n import _
 from totemdeck.i18n.terms import term
+from totemdeck.report.stats_text import asked, cost_label
 from totemdeck.stats import HAND, DeckStats, p_at_least
 
 WIDTH_INCHES, HEIGHT_INCHES, DPI = 15, 5, 100  # 1500 × 500 pixels
@@ -70,7 +71,7 @@ def _odds(axes: Any, stats: DeckStats) -> None:
         )
     if stats.card_odds and stats.card_odds["curve"]:
         odds = stats.card_odds
-        label = _("{name} ({count} in deck)").format(name=odds["name"], count=odds["copies"])
+        label = _("{name} ({count} in deck)").format(name=asked(odds), count=odds["copies"])
         axes.plot(turns, odds["curve"], label=label)
     axes.set_ylim(0, 1.02)
     axes.set_xlim(0, 15)
@@ -102,9 +103,7 @@ def _invocation(axes: Any, stats: DeckStats) -> None:
         {c["cost"]: c for c in stats.goldfish.as_dict()["invocation"]} if stats.goldfish else {}
     )
     for curve in stats.invocation["curves"]:
-        label = ngettext(
-            "cost {cost} ({n} Knock Out)", "cost {cost} ({n} Knock Outs)", curve["knock_outs"]
-        ).format(cost=curve["cost"], n=curve["knock_outs"])
+        label = cost_label(curve["cost"], curve["knock_outs"])
         (line,) = axes.plot(turns, curve["by_turn"], marker=".", label=label)
         if curve["cost"] in simulated:
             sim = simulated[curve["cost"]]

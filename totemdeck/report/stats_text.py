@@ -41,7 +41,7 @@ def _head(stats: DeckStats, report: Report) -> str:
     ).format(**values)
 
 
-def _asked(odds: dict[str, Any]) -> str:
+def asked(odds: dict[str, Any]) -> str:
     """The asked cards as a phrase: ``Iono``, ``any of Iono, Arven``, ``at least 2 of …``."""
     if odds["mode"] == "all" and len(odds["names"]) > 1:
         return _("all of {names}").format(names=odds["name"])
@@ -54,7 +54,7 @@ def _asked(odds: dict[str, Any]) -> str:
 
 def _card_odds(odds: dict[str, Any]) -> str:
     values = {
-        "asked": _asked(odds),
+        "asked": asked(odds),
         "copies": odds["copies"],
         "turn": odds["turn"],
         "seen": odds["cards_seen"],
@@ -89,7 +89,7 @@ def _curve_rows(label_rows: Sequence[tuple[str, list[float], list[float] | None]
     return lines
 
 
-def _cost_label(cost: int, knock_outs: int) -> str:
+def cost_label(cost: int, knock_outs: int) -> str:
     if not knock_outs:
         return _("cost {cost}").format(cost=cost)
     return ngettext(
@@ -105,7 +105,7 @@ def _invocation(stats: DeckStats, totem: str) -> list[str]:
         "Invocation of {totem} (cost {cost}; {energy} Energy in deck, one attached a turn), "
         "exact, paid by your turn:"
     ).format(totem=totem, cost=inv["base_cost"], energy=inv["energy"])
-    rows = [(_cost_label(c["cost"], c["knock_outs"]), c["by_turn"], None) for c in inv["curves"]]
+    rows = [(cost_label(c["cost"], c["knock_outs"]), c["by_turn"], None) for c in inv["curves"]]
     return [head, *_curve_rows(rows)]
 
 
@@ -127,7 +127,7 @@ def _goldfish(stats: DeckStats) -> list[str]:
         ),
     ]
     rows = [
-        (_cost_label(c["cost"], c["knock_outs"]), c["by_turn"], c["standard_error"])
+        (cost_label(c["cost"], c["knock_outs"]), c["by_turn"], c["standard_error"])
         for c in data["invocation"]
     ]
     if rows:
@@ -138,7 +138,7 @@ def _goldfish(stats: DeckStats) -> list[str]:
         lines.append(
             "  "
             + _("{asked} drawn by your turn {turn}: {chance} ± {error}").format(
-                asked=_asked(stats.card_odds),
+                asked=asked(stats.card_odds),
                 turn=turn,
                 chance=percent(p),
                 error=percent(3 * error),
