@@ -152,3 +152,19 @@ def test_no_basic_no_kept_hand() -> None:
 def test_a_kept_hands_split_is_a_law(copies: int, basics: int) -> None:
     split = hand_split(Deal(99, 20), copies, basics)
     assert sum(split) == pytest.approx(1.0, abs=1e-12) and min(split) >= 0
+
+
+def test_all_of_gathers_the_inclusion_exclusion_terms_without_changing_them() -> None:
+    """The subsets' terms gathered by their sums give the sum over every subset."""
+    from itertools import combinations
+
+    deal = Deal(99, 25)
+    groups = [(1, 0), (1, 1), (4, 0), (1, 0), (2, 2), (1, 0), (10, 0), (1, 1)]
+    for turn in (0, 3, 9):
+        every = sum(
+            (-1) ** size
+            * p_none(deal, sum(c for c, _b in chosen), sum(b for _c, b in chosen), turn)
+            for size in range(len(groups) + 1)
+            for chosen in combinations(groups, size)
+        )
+        assert p_all_of(deal, groups, turn) == pytest.approx(every, abs=1e-12)

@@ -6,6 +6,8 @@ import re
 
 from starlette.testclient import TestClient
 
+from totemdeck.schemas import first_error
+
 
 def _code(client: TestClient, text: str) -> str:
     page = client.post("/check", data={"deck": text})
@@ -49,6 +51,7 @@ def test_several_cards_a_role_a_kind_and_at_least(client: TestClient, legal_text
     def odds(**params: object) -> dict:
         answer = client.get("/stats.json", params={"d": code, "turn": 2, **params})
         assert answer.status_code == 200, answer.text
+        assert first_error("stats", answer.json()) is None  # schemas/stats.schema.json
         return answer.json()["odds"]["card"]
 
     cards = ["Charmander", "Arven"]

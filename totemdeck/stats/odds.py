@@ -39,13 +39,12 @@ of U seen" is the j = 0 term above times C(N − H − u, t) / C(N − H, t).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
 from math import comb
 
 from totemdeck.records import frozen
 
 HAND = 7
-MAX_ALL_OF = 10  # groups an "all of" takes: 2^10 inclusion–exclusion terms
+MAX_ALL_OF = 10  # names an "all of" takes (a bound on the question, not on the cost)
 
 
 @frozen
@@ -151,10 +150,14 @@ def p_all_of(deal: Deal, groups: Sequence[tuple[int, int]], turn: int) -> float:
         raise ValueError(f"at most {MAX_ALL_OF} cards for 'all of'")
     if deal.p_kept <= 0:
         return 0.0
-    total = 0.0
-    for size in range(len(groups) + 1):
-        for chosen in combinations(groups, size):
-            copies = sum(c for c, _b in chosen)
-            basics = sum(b for _c, b in chosen)
-            total += (-1) ** size * p_none(deal, copies, basics, turn)
+    # The terms depend on a subset only through its (copies, basic copies): gather the signs
+    # by those sums first, so ten singletons cost 11 terms, not 1,024.
+    signs: dict[tuple[int, int], int] = {(0, 0): 1}
+    for copies, basics in groups:
+        grown = dict(signs)
+        for (u, ub), sign in signs.items():
+            key = (u + copies, ub + basics)
+            grown[key] = grown.get(key, 0) - sign
+        signs = grown
+    total = sum(sign * p_none(deal, u, ub, turn) for (u, ub), sign in signs.items() if sign)
     return max(0.0, min(1.0, total))
