@@ -81,3 +81,21 @@ def test_going_first_sees_eight_cards_on_turn_one(
     second = _stats(full_catalogue_dir, capsys, *args)["odds"]["card"]
     assert first["cards_seen"] == 8 and first["going_first"] is True
     assert first["p_drawn"] == second["p_drawn"] and first["curve"] == second["curve"]
+
+
+def test_a_format_file_can_skip_the_first_players_turn_one_draw(
+    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    """The decision lives in the format file (``table.first_player_draws``): turned off, the
+    first player sees 7 cards on turn 1 again, and the second player still 8."""
+    text = (ROOT / "totemdeck" / "data" / "format.yaml").read_text(encoding="utf-8")
+    assert "first_player_draws: true" in text and "opening_hand: 7" in text
+    path = tmp_path / "format.yaml"
+    path.write_text(text.replace("first_player_draws: true", "first_player_draws: false"))
+    args = ("--card", "Alomomola", "--turn", "1", "--format-file", str(path))
+    first = _stats(full_catalogue_dir, capsys, *args, "--first")
+    second = _stats(full_catalogue_dir, capsys, *args)
+    assert first["odds"]["card"]["cards_seen"] == 7 and second["odds"]["card"]["cards_seen"] == 8
+    assert first["odds"]["model"]["first_player_draws"] is False
+    first_cost, second_cost = (d["invocation"]["curves"][0]["by_turn"] for d in (first, second))
+    assert first_cost[1] < second_cost[1]  # one card fewer seen by turn 2

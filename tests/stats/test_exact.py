@@ -168,3 +168,37 @@ def test_all_of_gathers_the_inclusion_exclusion_terms_without_changing_them() ->
             for chosen in combinations(groups, size)
         )
         assert p_all_of(deal, groups, turn) == pytest.approx(every, abs=1e-12)
+
+
+# -- the decision turned off in a format file: the first player skips the turn-1 draw -------
+
+SKIP = Deal(size=8, basics=2, hand=3, prizes=2, first_draws=False, going_first=True)
+
+
+def _attached_skipping(order: tuple[int, ...], turn: int) -> int:
+    """Turns played out by a first player who does not draw on turn 1."""
+    in_hand = len(ENERGY & set(order[:3]))
+    attached = drawn = 0
+    for t in range(1, turn + 1):
+        if t >= 2 and drawn < 3:
+            drawn += 1
+            in_hand += order[4 + drawn] in ENERGY
+        if in_hand:
+            in_hand, attached = in_hand - 1, attached + 1
+    return attached
+
+
+@pytest.mark.parametrize("turn", range(0, 6))
+def test_going_first_without_a_turn_one_draw(turn: int) -> None:
+    assert SKIP.draws(turn) == max(0, min(turn - 1, 3))
+    seen = _brute(lambda o: 5 in set(o[:3]) | set(o[5 : 5 + SKIP.draws(turn)]))
+    assert p_at_least(SKIP, 1, 0, 1, turn) == pytest.approx(seen, abs=1e-9)
+    assert Deal(8, 2, 3, 2, first_draws=False, going_first=False).draws(turn) == B.draws(turn)
+
+
+@pytest.mark.parametrize("cost", [1, 2, 3])
+def test_invocation_going_first_without_a_turn_one_draw(cost: int) -> None:
+    curve = invocation_curves(SKIP, 3, [cost], turns=6)[cost]
+    for turn, p in enumerate(curve, start=1):
+        paid = _brute(lambda o, t=turn: _attached_skipping(o, t) >= cost)  # type: ignore[misc]
+        assert p == pytest.approx(paid, abs=1e-9)

@@ -14,7 +14,7 @@ from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import _
 from totemdeck.i18n.terms import term
 from totemdeck.report.stats_text import asked, cost_label
-from totemdeck.stats import HAND, DeckStats, p_at_least
+from totemdeck.stats import DeckStats, p_at_least
 
 WIDTH_INCHES, HEIGHT_INCHES, DPI = 15, 5, 100  # 1500 × 500 pixels
 
@@ -76,7 +76,7 @@ def _odds(axes: Any, stats: DeckStats) -> None:
     axes.set_ylim(0, 1.02)
     axes.set_xlim(0, 15)
     axes.set_xlabel(
-        _("your turn (0 = the {hand}-card opening hand; one draw a turn)").format(hand=HAND)
+        _("your turn (0 = the {hand}-card opening hand; one draw a turn)").format(hand=deal.hand)
     )
     axes.set_ylabel(_("chance to have drawn at least one"))
     axes.set_title(_("Draw odds of a kept hand (exact)"))

@@ -10,7 +10,7 @@ from typing import Any
 from totemdeck.i18n import _, decimal, ngettext, percent
 from totemdeck.i18n.terms import term
 from totemdeck.rules.engine import Report
-from totemdeck.stats import HAND, DeckStats
+from totemdeck.stats import DeckStats
 
 
 def _counts(counts: dict[str, int]) -> str:
@@ -181,7 +181,7 @@ def render_stats(stats: DeckStats, report: Report) -> str:
         else decimal(stats.expected_mulligans)
     )
     lines += [
-        _("Opening hand ({hand} cards), exact odds of a kept hand:").format(hand=HAND),
+        _("Opening hand ({hand} cards), exact odds of a kept hand:").format(hand=stats.deal.hand),
         "  "
         + _(
             "at least one Basic Pokémon ({count} in deck): {chance} a hand; expected mulligans "

@@ -20,7 +20,7 @@ from totemdeck.rules.format import COLUMNS, FormatRules
 from totemdeck.stats.composition import Tally, evolution_lines
 from totemdeck.stats.goldfish import Goldfish, goldfish
 from totemdeck.stats.invocation import KNOCK_OUTS, TURNS, invocation_curves
-from totemdeck.stats.odds import HAND, MAX_ALL_OF, Deal, mulligan_chances, p_all_of, p_at_least
+from totemdeck.stats.odds import MAX_ALL_OF, Deal, mulligan_chances, p_all_of, p_at_least
 from totemdeck.stats.target import Ask, Group, groups_of, keeps_a_hand
 
 CURVE_TURNS = 16  # the asked cards' curve: turns 0…15
@@ -78,7 +78,11 @@ class DeckStats:
 
     def _odds(self) -> dict[str, Any]:
         return {
-            "model": {"hand": self.deal.hand, "prizes": self.deal.prizes, "draw_every_turn": True},
+            "model": {
+                "hand": self.deal.hand,
+                "prizes": self.deal.prizes,
+                "first_player_draws": self.deal.first_draws,
+            },
             "basic_pokemon": self.basics,
             "keep_cards": self.keepers,
             "p_basic_in_opening_hand": round(self.p_basic_in_opening, 6),
@@ -194,7 +198,10 @@ def deck_stats(
     t = Tally()
     for entry in main:
         t.add(entry.card, entry.count, ctx)
-    deal = Deal(size, t.keepers, HAND, ctx.fmt.starting_prizes)
+    fmt = ctx.fmt
+    deal = Deal(
+        size, t.keepers, fmt.opening_hand, fmt.starting_prizes, fmt.first_player_draws, going_first
+    )
     p_kept = deal.p_kept
     energy = t.basic_energy + t.special_energy
     stats = DeckStats(

@@ -74,23 +74,27 @@ def _kept_orders(rng: Any, basic: np.ndarray, hand: int, games: int) -> tuple[An
 
 
 def _invocation(
-    energy_hand: Any, energy_draws: Any, costs: Sequence[int]
+    deal: Deal, energy_hand: Any, energy_draws: Any, costs: Sequence[int]
 ) -> dict[int, list[float]]:
+    """Share of games whose Totem holds each cost by turn 1…10: draw, then attach one."""
     import numpy as np
 
     seen = energy_hand.astype(np.int32)
     attached = np.zeros_like(seen)
     curves: dict[int, list[float]] = {cost: [] for cost in costs}
-    for turn in range(TURNS):
-        if turn < energy_draws.shape[1]:
-            seen = seen + energy_draws[:, turn]
+    for turn in range(1, TURNS + 1):
+        drawn = deal.draws(turn)
+        if drawn > deal.draws(turn - 1):
+            seen = seen + energy_draws[:, drawn - 1]
         attached = np.minimum(attached + 1, seen)
         for cost in costs:
             curves[cost].append(float((attached >= cost).mean()))
     return curves
 
 
-def _target(groups: np.ndarray, hand: Any, draws: Any, ask: tuple[str, int, int]) -> list[float]:
+def _target(
+    deal: Deal, groups: np.ndarray, hand: Any, draws: Any, ask: tuple[str, int, int]
+) -> list[float]:
     """Share of games that saw at least k of the cards (any) or one of each of the groups."""
     import numpy as np
 
@@ -103,7 +107,7 @@ def _target(groups: np.ndarray, hand: Any, draws: Any, ask: tuple[str, int, int]
         held_count = (groups[hand] >= 0).sum(axis=1)
         drawn_count = np.cumsum(groups[draws] >= 0, axis=1)
     for turn in range(TARGET_TURNS):
-        step = min(turn, draws.shape[1])
+        step = deal.draws(turn)
         if mode == "all":
             ok = np.ones(hand.shape[0], dtype=bool)
             for g in range(count):
@@ -151,6 +155,6 @@ def goldfish(
             float((mulligans == 1).mean()),
             float((mulligans >= 2).mean()),
         ),
-        invocation=_invocation(energy[in_hand].sum(axis=1), energy[draws], costs),
-        target=None if target is None else _target(groups, in_hand, draws, target),
+        invocation=_invocation(deal, energy[in_hand].sum(axis=1), energy[draws], costs),
+        target=None if target is None else _target(deal, groups, in_hand, draws, target),
     )

@@ -13,11 +13,16 @@ by turn n when a_n ≥ c.
 A dynamic programme over the draw order, not sampling. The state after turn t is (e_t, a_t)
 with its probability. It starts from the law of h in a kept hand (``odds.hand_split``:
 Energy cards are never Basics, so a hand with h Energy and no Basic draws its other
-cards from the N − E − B cards that are neither). Turn t's draw is an Energy with
-probability (E − e) / (N − H − (t − 1)): after the hand, the cards not yet seen — the Prize
-cards among them — lie in a uniform order, so the t-th draw is uniform over the
-N − H − (t − 1) cards neither in the hand nor drawn before (``odds`` says why). Then one
-Energy is attached if e > a. States number at most (H + n + 1)(n + 1), a few hundred.
+cards from the N − E − B cards that are neither). The d-th draw is an Energy with
+probability (E − e) / (N − H − (d − 1)): after the hand, the cards not yet seen — the Prize
+cards among them — lie in a uniform order, so the d-th draw is uniform over the
+N − H − (d − 1) cards neither in the hand nor drawn before (``odds`` says why). Then one
+Energy is attached if e > a. States number at most (H + n + 1)(n + 1), a few hundred. (A
+first player who skips the turn-1 draw, if the format file says so, draws nothing then.)
+
+Each draw adds at most one Energy, so a_n = min(n, e_n) when every turn has a draw: the
+programme's figure is then P(at least c Energy seen by turn n | kept) for n ≥ c, 0 before —
+the tests hold the two together; the programme stays right for turns without a draw.
 
 After k Knock Outs the cost is c + k; the same programme reads every cost at once.
 """
@@ -45,8 +50,8 @@ def invocation_curves(
     states: dict[tuple[int, int], float] = {(h, 0): w for h, w in enumerate(split) if w > 0}
     seen_before = min(deal.hand, deal.size)
     for turn in range(1, turns + 1):
-        if turn <= deal.max_draws:
-            unseen = deal.size - seen_before - (turn - 1)
+        if deal.draws(turn) > deal.draws(turn - 1):
+            unseen = deal.size - seen_before - deal.draws(turn - 1)
             drawn: dict[tuple[int, int], float] = {}
             for (e, a), p in states.items():
                 hit = (energy - e) / unseen

@@ -56,6 +56,8 @@ class Deal:
     basics: int
     hand: int = HAND
     prizes: int = 6
+    first_draws: bool = True  # the first player draws on turn 1 too (the format's decision)
+    going_first: bool = False
 
     @property
     def p_kept(self) -> float:
@@ -71,8 +73,10 @@ class Deal:
         return max(0, self.size - self.hand - self.prizes)
 
     def draws(self, turn: int) -> int:
-        """Cards drawn by your turn ``turn``: one a turn, every player, turn 1 included."""
-        return max(0, min(turn, self.max_draws))
+        """Cards drawn by your turn ``turn``: one a turn, turn 1 included (unless the format
+        file says the first player skips it and you go first)."""
+        skipped = 1 if self.going_first and not self.first_draws and turn >= 1 else 0
+        return max(0, min(turn - skipped, self.max_draws))
 
     def seen(self, turn: int) -> int:
         """Cards seen by your turn ``turn``: the opening hand plus the draws."""

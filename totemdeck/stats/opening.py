@@ -34,17 +34,18 @@ def sample_opening(
 ) -> SampleOpening:
     """Draw 7 from the main deck; with no Basic Pokémon, reveal, shuffle back and draw 7
     again (the Pokémon TCG's mulligan, which the Totem Format keeps), until one is kept.
-    With ``fmt``, a Trainer played as a Basic keeps a hand too."""
+    With ``fmt``, a Trainer played as a Basic keeps a hand too and the hand is its size."""
 
     def keeps(card: Card) -> bool:
         return keeps_a_hand(card, fmt) if fmt is not None else is_basic_pokemon(card)
 
+    size = fmt.opening_hand if fmt is not None else HAND
     library = [entry.card for entry in entries for _ in range(entry.count)]
     if not any(keeps(card) for card in library):
-        return SampleOpening((tuple(rng.sample(library, min(HAND, len(library)))),), False)
+        return SampleOpening((tuple(rng.sample(library, min(size, len(library)))),), False)
     hands: list[tuple[Card, ...]] = []
     for _attempt in range(MAX_SAMPLE_MULLIGANS + 1):
-        hand = tuple(rng.sample(library, min(HAND, len(library))))
+        hand = tuple(rng.sample(library, min(size, len(library))))
         hands.append(hand)
         if any(keeps(card) for card in hand):
             return SampleOpening(tuple(hands), True)
