@@ -80,3 +80,14 @@ def test_the_spanish_page_says_it_in_spanish(client: TestClient, legal_text: str
     page = client.get("/stats", params={"d": code}, headers={"Accept-Language": "es"}).text
     assert "Turno de Invocación" in page and "ningún mulligan" in page
     assert "coste 7 (3 veces Fuera de Combate)" in page
+
+
+def test_draw_again_keeps_every_asked_card(client: TestClient, legal_text: str) -> None:
+    code = _code(client, legal_text)
+    params = {"d": code, "card": ["Charmander", "Arven"], "mode": "all", "turn": 4}
+    page = client.get("/stats", params=params).text
+    link = re.search(r'<a class="button primary" href="([^"]+)">', page.split('id="hand"')[1])
+    assert link is not None
+    again = link.group(1).replace("&amp;", "&")
+    assert "card=Charmander&card=Arven&mode=all" in again and "turn=4" in again
+    assert "all of Charmander, Arven" in client.get(again.split("#")[0]).text

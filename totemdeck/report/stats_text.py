@@ -147,40 +147,14 @@ def _goldfish(stats: DeckStats) -> list[str]:
     return lines
 
 
-def render_stats(stats: DeckStats, report: Report) -> str:
-    complete = len(stats.evolution_lines["complete"])
-    broken = len(stats.evolution_lines["broken"])
-    energy = _("{counts} (basic {basic}, special {special})").format(
-        counts=_counts(stats.energy_by_type),
-        basic=stats.energy_basic,
-        special=stats.energy_special,
-    )
-    lines_state = ", ".join(
-        [
-            ngettext("{n} complete", "{n} complete", complete).format(n=complete),
-            ngettext("{n} broken", "{n} broken", broken).format(n=broken),
-        ]
-    )
-    lines = [_head(stats, report)]
-    lines += _aligned(
-        [
-            (_("supertypes"), _counts(stats.supertypes)),
-            (_("Pokémon by column"), _counts(stats.pokemon_by_column)),
-            (_("Pokémon by type"), _counts(stats.pokemon_by_type)),
-            (_("Trainers by kind"), _counts(stats.trainers_by_kind)),
-            (_("Energy"), energy),
-            (_("identity coverage"), _counts(stats.identity_coverage)),
-            (_("roles"), _counts(stats.roles) if stats.roles else _("none")),
-            (_("evolution lines"), lines_state),
-        ]
-    )
-    lines += ["    " + _("broken: {line}").format(line=x) for x in stats.evolution_lines["broken"]]
+def _opening(stats: DeckStats) -> list[str]:
+    """The opening hand's lines: a keeper in a hand, what a mulligan costs, a Supporter."""
     mulligans = (
         _("never (no Basic Pokémon)")
         if stats.expected_mulligans is None
         else decimal(stats.expected_mulligans)
     )
-    lines += [
+    lines = [
         _("Opening hand ({hand} cards), exact odds of a kept hand:").format(hand=stats.deal.hand),
         "  "
         + _(
@@ -212,6 +186,38 @@ def render_stats(stats: DeckStats, report: Report) -> str:
                 count=stats.supporters, chance=percent(stats.p_supporter_in_opening)
             )
         )
+    return lines
+
+
+def render_stats(stats: DeckStats, report: Report) -> str:
+    complete = len(stats.evolution_lines["complete"])
+    broken = len(stats.evolution_lines["broken"])
+    energy = _("{counts} (basic {basic}, special {special})").format(
+        counts=_counts(stats.energy_by_type),
+        basic=stats.energy_basic,
+        special=stats.energy_special,
+    )
+    lines_state = ", ".join(
+        [
+            ngettext("{n} complete", "{n} complete", complete).format(n=complete),
+            ngettext("{n} broken", "{n} broken", broken).format(n=broken),
+        ]
+    )
+    lines = [_head(stats, report)]
+    lines += _aligned(
+        [
+            (_("supertypes"), _counts(stats.supertypes)),
+            (_("Pokémon by column"), _counts(stats.pokemon_by_column)),
+            (_("Pokémon by type"), _counts(stats.pokemon_by_type)),
+            (_("Trainers by kind"), _counts(stats.trainers_by_kind)),
+            (_("Energy"), energy),
+            (_("identity coverage"), _counts(stats.identity_coverage)),
+            (_("roles"), _counts(stats.roles) if stats.roles else _("none")),
+            (_("evolution lines"), lines_state),
+        ]
+    )
+    lines += ["    " + _("broken: {line}").format(line=x) for x in stats.evolution_lines["broken"]]
+    lines += _opening(stats)
     if stats.card_odds:
         lines.append("  " + _card_odds(stats.card_odds))
     lines += _invocation(stats, report.totem_label or _("the Totem"))

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from urllib.parse import urlencode
 
 from starlette.requests import Request
 from starlette.responses import Response
@@ -89,10 +90,21 @@ def stats_answer(request: Request, code: str, checked: CheckedDeck) -> Response:
             "turn": turn,
             "first": first,
             "opening": sample_opening(checked.deck.main, random.Random(seed), checked.ctx.fmt),
-            "next_seed": secrets.randbelow(2**31 - 1) + 1,
+            "again": _again(code, ask, turn, first, secrets.randbelow(2**31 - 1) + 1),
         }
 
     return answer(request, "stats.html", stats.as_dict(), context)
+
+
+def _again(code: str, ask: Ask, turn: int, first: bool, seed: int) -> str:
+    """The page again with another sample hand, every asked card kept (several ``card``)."""
+    params: list[tuple[str, object]] = [("d", code), *(("card", n) for n in ask.names)]
+    params += [("mode", ask.mode)] if ask.mode != "any" else []
+    params += [("role", ask.role)] if ask.role else []
+    params += [("kind", ask.kind)] if ask.kind else []
+    params += [("at_least", ask.at_least)] if ask.at_least > 1 else []
+    params += [("turn", turn), *([("first", 1)] if first else []), ("seed", seed)]
+    return "/stats?" + urlencode(params) + "#hand"
 
 
 def _asked(odds: dict[str, object]) -> str:
