@@ -120,3 +120,13 @@ def test_a_deck_without_basics_says_no_hand_is_kept(
     assert data["odds"]["card"]["p_drawn"] is None and "goldfish" not in data
     assert main(["stats", deck, "--goldfish", "100", "--catalogue", str(full_catalogue_dir)]) == 0
     assert "Goldfish: no game was dealt" in capsys.readouterr().out
+
+
+def test_a_card_named_and_found_by_its_role_counts_once(
+    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    role = _run(full_catalogue_dir, capsys, LEGEND, "--role", "draw")["odds"]["card"]
+    named = role["names"][0]
+    both = _run(full_catalogue_dir, capsys, LEGEND, "--role", "draw", "--card", named)
+    assert both["odds"]["card"]["copies"] == role["copies"]
+    assert both["odds"]["card"]["p_drawn"] == role["p_drawn"]

@@ -100,17 +100,18 @@ def groups_of(ask: Ask, main: tuple[Entry, ...], fmt: FormatRules) -> list[Group
     for name in ask.names:
         key = name_key(name)
         found.setdefault(key, [i for i, e in enumerate(main) if _matches(e, key)])
+    taken = {index for lines in found.values() for index in lines}  # a card counts once
     if ask.role or ask.kind:
         for index, entry in enumerate(main):
             card = entry.card
-            if ask.role and ask.role not in roles_of(card):
+            if index in taken or (ask.role and ask.role not in roles_of(card)):
                 continue
             if ask.kind and not _of_kind(card, ask.kind):
                 continue
             key = name_key(card.name, card.supertype)
             labels.setdefault(key, card.name)
-            if index not in found.setdefault(key, []):
-                found[key].append(index)
+            found.setdefault(key, []).append(index)
+            taken.add(index)
     return [
         Group(
             labels[key],
