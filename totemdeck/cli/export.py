@@ -139,7 +139,7 @@ def stats_command(
     at_least: int = typer.Option(1, "--at-least", help="At least this many of the asked cards."),
     turn: int = typer.Option(1, "--turn", min=0, max=60, help="Your turn number for --card."),
     going_first: bool = typer.Option(
-        False, "--first", help="You go first (you draw on turn 1 too: the same odds)."
+        False, "--first", help="You go first (the same odds: everyone draws on turn 1)."
     ),
     goldfish: int = typer.Option(
         None, "--goldfish", min=1, max=1_000_000, help="Also deal this many seeded games."
