@@ -27,3 +27,16 @@ def test_ask_all_of_two_cards_and_see_the_invocation_turn(
     expect(page.locator('#odds select[name="mode"]')).to_have_value("all")
     expect(page.locator("#odds svg.curve")).to_be_visible()
     assert not problems, problems
+
+
+def test_the_stats_page_on_a_phone_does_not_scroll_sideways(
+    browser: Browser, base_url: str, legal_text: str
+) -> None:
+    """The Invocation table is wider than a phone: it scrolls in its own box, not the page."""
+    page, problems = _open(browser, base_url, viewport={"width": 390, "height": 844})
+    _paste(page, base_url, legal_text)
+    page.get_by_role("link", name="Stats").first.click()
+    expect(page.locator("#invocation-table")).to_be_attached()
+    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], width
+    assert not problems, problems
