@@ -17,6 +17,7 @@ from bench import (
     bench_decks,
     bench_import,
     bench_long_decks,
+    bench_odds,
     bench_print,
     bench_repair,
     bench_search,
@@ -39,6 +40,7 @@ SUITES = {
     "repair": bench_repair.main,
     "build": bench_build.main,
     "print": bench_print.main,
+    "odds": bench_odds.main,
 }
 
 

@@ -21,7 +21,7 @@ from totemdeck.cli import main
 from totemdeck.decklist import parse, read_decklist
 from totemdeck.export import export_deck
 from totemdeck.rules import Checker
-from totemdeck.stats import cards_seen_by_turn, deck_stats, p_at_least_one
+from totemdeck.stats import Deal, deck_stats, hypergeometric_tail
 
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
@@ -170,7 +170,7 @@ def by_hand(deck: int, successes: int, drawn: int) -> float:
     ("deck", "successes", "drawn"), [(99, 20, 7), (99, 1, 10), (98, 12, 7), (96, 40, 7), (99, 0, 7)]
 )
 def test_odds_match_an_independent_formula(deck: int, successes: int, drawn: int) -> None:
-    assert p_at_least_one(deck, successes, drawn) == pytest.approx(
+    assert hypergeometric_tail(deck, successes, drawn, 1) == pytest.approx(
         by_hand(deck, successes, drawn), abs=1e-12
     )
 
@@ -178,11 +178,15 @@ def test_odds_match_an_independent_formula(deck: int, successes: int, drawn: int
 def test_stats_of_the_example_deck(checker: Checker) -> None:
     checked = checker.check_deck(read_decklist(str(ROOT / "examples" / "charizard-ex.txt")))
     stats = deck_stats(checked, card_name="Charmander", turn=3)
-    assert stats.deck_size == 99 and stats.basics == 20
-    assert stats.p_basic_in_opening == pytest.approx(by_hand(99, 20, 7))
-    assert stats.expected_mulligans == pytest.approx((1 - by_hand(99, 20, 7)) / by_hand(99, 20, 7))
-    assert stats.card_odds["p_drawn"] == pytest.approx(by_hand(99, 1, 10), abs=1e-6)
-    assert cards_seen_by_turn(3, going_first=True) == 9
+    # 20 Basic Pokémon and 5 Antique fossils (Trainers played as Basics) keep a hand
+    assert stats.deck_size == 99 and stats.basics == 20 and stats.keepers == 25
+    kept = by_hand(99, 25, 7)
+    assert stats.p_basic_in_opening == pytest.approx(kept)
+    assert stats.expected_mulligans == pytest.approx((1 - kept) / kept)
+    # Charmander is a Basic: in a kept hand with P(in 7)/P(kept), else among the 3 draws
+    in_hand = (7 / 99) / kept
+    assert stats.card_odds["p_drawn"] == pytest.approx(in_hand + (1 - in_hand) * 3 / 92, abs=1e-6)
+    assert Deal(99, 25).seen(3) == 10 and stats.card_odds["cards_seen"] == 10
     assert sum(stats.supertypes.values()) == 99
     assert stats.identity_coverage == {"Fire": 27, "Darkness": 27}
     assert stats.as_dict()["odds"]["supporters"] == stats.supporters
@@ -210,7 +214,7 @@ def test_stats_command_json_and_plot(
     assert stats["odds"]["card"]["cards_seen"] == 9
     head = png.read_bytes()[:24]
     assert head[:8] == b"\x89PNG\r\n\x1a\n"
-    assert struct.unpack(">II", head[16:24]) == (1200, 500)
+    assert struct.unpack(">II", head[16:24]) == (1500, 500)  # composition, odds, Invocation
 
 
 def test_plot_without_matplotlib_is_a_clear_error(

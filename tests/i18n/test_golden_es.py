@@ -97,7 +97,8 @@ def test_the_cli_speaks_spanish_end_to_end(
     cat = ["--catalogue", str(full_catalogue_dir)]
     assert main(["--lang", "es", "stats", deck, "--card", "Rare Candy", "--turn", "3", *cat]) == 0
     out = capsys.readouterr().out
-    assert "Mano inicial (7 cartas), probabilidades exactas:" in out
+    assert "Mano inicial (7 cartas), probabilidades exactas de una mano que te quedas:" in out
+    assert "Invocación de Kyogre & Groudon LEGEND UD 87 (coste 2;" in out
     assert "al menos un Partidario" in out and " %" in out
     assert main(["export", deck, "--to", "text", "--lang", "es", *cat]) == 0
     assert capsys.readouterr().out.startswith("# Mazo del Formato Tótem — legal, 100 cartas")

@@ -76,12 +76,13 @@ _VERBS = {
     **dict.fromkeys(("CheckedDeck", "Checker", "Report"), "totemdeck.rules.engine"),
     **dict.fromkeys(("FormatRules", "load_format"), "totemdeck.rules.format"),
     "ShareCodeError": "totemdeck.sharecode",
-    **dict.fromkeys(("check_card_name", "deck_stats"), "totemdeck.stats"),
+    **dict.fromkeys(("Ask", "check_card_name", "deck_stats"), "totemdeck.stats"),
 }
 
 # Written out (not derived from _VERBS) so linters and readers see it; a test keeps them equal.
 __all__ = [
     "COLLECTION_ENV",
+    "Ask",
     "BanEntry",
     "Banlist",
     "BanlistError",
@@ -195,4 +196,4 @@ if TYPE_CHECKING:  # what type checkers and editors see
     from totemdeck.rules.engine import CheckedDeck, Checker, Report
     from totemdeck.rules.format import FormatRules, load_format
     from totemdeck.sharecode import ShareCodeError
-    from totemdeck.stats import check_card_name, deck_stats
+    from totemdeck.stats import Ask, check_card_name, deck_stats

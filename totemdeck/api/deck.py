@@ -19,6 +19,7 @@ from totemdeck.rules import fit
 from totemdeck.rules.banlist import Banlist
 from totemdeck.rules.engine import CheckedDeck, Checker, Report
 from totemdeck.rules.format import FormatRules
+from totemdeck.rules.roles import role_names
 from totemdeck.sharecode import (
     MAX_COUNT,
     ShareCodeError,
@@ -30,6 +31,8 @@ from totemdeck.sharecode import (
     share_code,
 )
 from totemdeck.stats import (
+    KINDS,
+    Ask,
     DeckStats,
     SampleOpening,
     closest_names,
@@ -40,9 +43,11 @@ from totemdeck.stats import (
 
 __all__ = [
     "FORMATS",
+    "KINDS",
     "MAX_BYTES",
     "MAX_COUNT",
     "TRAINER_KINDS",
+    "Ask",
     "Banlist",
     "CheckedDeck",
     "Checker",
@@ -69,6 +74,7 @@ __all__ = [
     "fit",
     "is_card_name",
     "readable",
+    "role_names",
     "sample_opening",
     "share_code",
     "shared_text",

@@ -130,9 +130,21 @@ def export_command(
 @app.command("stats")
 def stats_command(
     deck: str = typer.Argument(..., help="The decklist ('-' reads standard input)."),
-    card: str = typer.Option(None, "--card", help="Odds of drawing this card by --turn."),
+    card: list[str] = typer.Option(
+        None, "--card", help="Odds of drawing this card by --turn (repeat for several)."
+    ),
+    all_of: bool = typer.Option(False, "--all", help="Several --card: all of them, not any."),
+    role: str = typer.Option(None, "--role", help="Odds of a card with this role tag (draw…)."),
+    kind: str = typer.Option(None, "--kind", help="…of this kind (Supporter, Item, Energy…)."),
+    at_least: int = typer.Option(1, "--at-least", help="At least this many of the asked cards."),
     turn: int = typer.Option(1, "--turn", min=0, max=60, help="Your turn number for --card."),
-    going_first: bool = typer.Option(False, "--first", help="You go first (no draw on turn 1)."),
+    going_first: bool = typer.Option(
+        False, "--first", help="You go first (the same odds: everyone draws on turn 1)."
+    ),
+    goldfish: int = typer.Option(
+        None, "--goldfish", min=1, max=1_000_000, help="Also deal this many seeded games."
+    ),
+    seed: int = typer.Option(None, "--seed", min=0, help="The goldfish's seed (default: random)."),
     plot: str = typer.Option(None, "--plot", help="Also draw composition and odds to this PNG."),
     lang: str = LangOption,
     output: OutputFormat = FormatOption,
@@ -140,15 +152,24 @@ def stats_command(
     format_file: Path = FormatFileOption,
     catalogue: str = CatalogueOption,
 ) -> None:
-    """Deck composition, evolution lines, identity coverage and exact draw odds.
+    """Deck composition, evolution lines, identity coverage, exact odds of kept hands and
+    the Invocation turn; --goldfish deals games to check them.
 
     Example: totemdeck stats mydeck.txt --card "Rare Candy" --turn 3
     """
-    from totemdeck.api import deck_stats
+    import secrets
+
+    from totemdeck.api import Ask, deck_stats
     from totemdeck.report import render_stats
 
-    checked = _check(deck, banlist, format_file, catalogue, lang, card)
-    stats = deck_stats(checked, card_name=card, turn=turn, going_first=going_first)
+    names = tuple(card or ())
+    ask = Ask(names, role, kind, "all" if all_of else "any", at_least)  # a bad one: exit 2
+    checked = _check_names(deck, banlist, format_file, catalogue, lang, names)
+    if goldfish is not None and seed is None:
+        seed = secrets.randbelow(2**31)  # reported, so the run can be dealt again
+    stats = deck_stats(
+        checked, ask=ask, turn=turn, going_first=going_first, games=goldfish, seed=seed or 0
+    )
     if plot is not None:  # ``--plot ''`` is refused by the writer, not ignored
         from totemdeck.files import write_atomically
         from totemdeck.report import plot_png
@@ -160,3 +181,22 @@ def stats_command(
         write_text(json.dumps(stats.as_dict(), indent=2, ensure_ascii=False) + "\n")
     else:
         write_text(render_stats(stats, checked.report))
+
+
+def _check_names(
+    deck: str,
+    banlist: Path | None,
+    format_file: Path | None,
+    catalogue: str | None,
+    lang: str,
+    names: tuple[str, ...],
+) -> CheckedDeck:
+    """The checked deck, every ``--card`` name known to the catalogue (else exit 2)."""
+    from totemdeck.api import Catalogue, check_card_name, make_checker, read_decklist
+
+    require_stdin(deck)
+    decklist = read_decklist(deck)
+    with Catalogue.open(catalogue) as cat:
+        for name in names:
+            check_card_name(cat, name)
+        return make_checker(cat, banlist, format_file, lang).check_deck(decklist)

@@ -1,4 +1,4 @@
-"""``totemdeck stats --plot``: the deck's composition and draw odds as one PNG.
+"""``totemdeck stats --plot``: the deck's composition, draw odds and Invocation turn as one PNG.
 
 matplotlib is an optional extra (``pip install 'totemdeck[plot]'``); without it the CLI
 says so in one line.
@@ -13,9 +13,10 @@ from typing import Any
 from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import _
 from totemdeck.i18n.terms import term
-from totemdeck.stats import HAND, DeckStats, cards_seen_by_turn, p_at_least_one
+from totemdeck.report.stats_text import asked, cost_label
+from totemdeck.stats import DeckStats, p_at_least
 
-WIDTH_INCHES, HEIGHT_INCHES, DPI = 12, 5, 100  # 1200 × 500 pixels
+WIDTH_INCHES, HEIGHT_INCHES, DPI = 15, 5, 100  # 1500 × 500 pixels
 
 
 class PlotUnavailable(TotemdeckError):
@@ -50,43 +51,70 @@ def _composition(axes: Any, stats: DeckStats) -> None:
 
 
 def _odds(axes: Any, stats: DeckStats) -> None:
-    """Curves of the chance to have drawn a Basic, a Supporter, the asked card, a singleton."""
+    """Curves of the chance a kept hand's game has drawn a Supporter, the asked cards, a
+    singleton, by turn (every player draws on every turn)."""
     turns = list(range(0, 16))
-    size = stats.deck_size
-    axes.plot(
-        turns,
-        [p_at_least_one(size, stats.basics, cards_seen_by_turn(t)) for t in turns],
-        label=_("a Basic Pokémon ({count} in deck)").format(count=stats.basics),
-    )
-    axes.plot(
-        turns,
-        [p_at_least_one(size, stats.supporters, cards_seen_by_turn(t)) for t in turns],
-        label=_("a Supporter ({count} in deck)").format(count=stats.supporters),
-    )
-    if stats.card_odds:
+    deal = stats.deal
+    if deal.p_kept > 0:
+        supporters = stats.supporters
+        axes.plot(
+            turns,
+            [p_at_least(deal, supporters, 0, 1, t) for t in turns],
+            label=_("a Supporter ({count} in deck)").format(count=supporters),
+        )
+        axes.plot(
+            turns,
+            [p_at_least(deal, 1, 0, 1, t) for t in turns],
+            linestyle="--",
+            color="grey",
+            label=_("any one singleton card"),
+        )
+    if stats.card_odds and stats.card_odds["curve"]:
         odds = stats.card_odds
-        label = _("{name} ({count} in deck)").format(name=odds["name"], count=odds["copies"])
+        label = _("{name} ({count} in deck)").format(name=asked(odds), count=odds["copies"])
         axes.plot(turns, odds["curve"], label=label)
-    axes.plot(
-        turns,
-        [p_at_least_one(size, 1, cards_seen_by_turn(t)) for t in turns],
-        linestyle="--",
-        color="grey",
-        label=_("any one singleton card"),
-    )
     axes.set_ylim(0, 1.02)
     axes.set_xlim(0, 15)
     axes.set_xlabel(
-        _("your turn (0 = the {hand}-card opening hand; one draw a turn)").format(hand=HAND)
+        _("your turn (0 = the {hand}-card opening hand; one draw a turn)").format(hand=deal.hand)
     )
     axes.set_ylabel(_("chance to have drawn at least one"))
-    axes.set_title(_("Draw odds (exact, hypergeometric)"))
+    axes.set_title(_("Draw odds of a kept hand (exact)"))
     axes.grid(alpha=0.3)
+    if axes.get_legend_handles_labels()[0]:  # no kept hand: no curve, no legend
+        axes.legend(loc="lower right", fontsize=8)
+    else:
+        axes.text(0.5, 0.5, _("no opening hand can be kept"), ha="center", transform=axes.transAxes)
+
+
+def _invocation(axes: Any, stats: DeckStats) -> None:
+    """The chance the Invocation Cost is paid by turn 1…10, after 0…3 Knock Outs; a
+    goldfish's figures as dots with 3 standard errors."""
+    axes.set_title(_("Invocation turn (exact)"))
+    axes.set_ylim(0, 1.02)
+    axes.set_xlabel(_("your turn (one Energy attached a turn)"))
+    axes.set_ylabel(_("chance the Invocation Cost is paid"))
+    axes.grid(alpha=0.3)
+    if not stats.invocation:
+        axes.text(0.5, 0.5, _("no Totem to invoke"), ha="center", transform=axes.transAxes)
+        return
+    turns = stats.invocation["turns"]
+    simulated = (
+        {c["cost"]: c for c in stats.goldfish.as_dict()["invocation"]} if stats.goldfish else {}
+    )
+    for curve in stats.invocation["curves"]:
+        label = cost_label(curve["cost"], curve["knock_outs"])
+        (line,) = axes.plot(turns, curve["by_turn"], marker=".", label=label)
+        if curve["cost"] in simulated:
+            sim = simulated[curve["cost"]]
+            errors = [3 * e for e in sim["standard_error"]]
+            axes.errorbar(turns, sim["by_turn"], yerr=errors, fmt="x", color=line.get_color())
+    axes.set_xticks(turns)
     axes.legend(loc="lower right", fontsize=8)
 
 
 def plot_png(stats: DeckStats, title: str) -> bytes:
-    """The PNG bytes: composition bars on the left, draw-odds curves by turn on the right."""
+    """The PNG bytes: composition bars, draw-odds curves by turn, and the Invocation turn."""
     try:
         import matplotlib
 
@@ -96,11 +124,12 @@ def plot_png(stats: DeckStats, title: str) -> bytes:
         raise PlotUnavailable(
             _("--plot needs matplotlib: pip install 'totemdeck[plot]' (make install has it)")
         ) from exc
-    figure, (left, right) = plt.subplots(
-        1, 2, figsize=(WIDTH_INCHES, HEIGHT_INCHES), dpi=DPI, width_ratios=(1, 1.3)
+    figure, (left, middle, right) = plt.subplots(
+        1, 3, figsize=(WIDTH_INCHES, HEIGHT_INCHES), dpi=DPI, width_ratios=(1, 1, 1)
     )
     _composition(left, stats)
-    _odds(right, stats)
+    _odds(middle, stats)
+    _invocation(right, stats)
     figure.suptitle(title)
     figure.tight_layout()
     buffer = io.BytesIO()

@@ -52,6 +52,10 @@ class FormatRules:
     trainers_as_basic: re.Pattern[str] | None = None
     # Prize cards each player starts a game with (FORMAT.md "At the table"; decision: 6).
     starting_prizes: int = 6
+    # FORMAT.md "Turns, for odds and a goldfish" (decision): the opening hand, and whether
+    # the first player draws on their first turn too.
+    opening_hand: int = 7
+    first_player_draws: bool = True
 
     @classmethod
     def from_data(cls, data: dict[str, Any], where: str = "format.yaml") -> FormatRules:
@@ -81,6 +85,8 @@ class FormatRules:
             },
             trainers_as_basic=_pattern(as_basic, where),
             starting_prizes=data.get("table", {}).get("starting_prizes", 6),
+            opening_hand=data.get("table", {}).get("opening_hand", 7),
+            first_player_draws=data.get("table", {}).get("first_player_draws", True),
         )
 
 

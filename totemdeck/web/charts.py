@@ -56,3 +56,39 @@ def odds_curve(probabilities: Sequence[float]) -> Curve:
         for turn, p in enumerate(probabilities)
     ]
     return Curve(" ".join(f"{x},{y}" for x, y, _t, _p in dots), dots)
+
+
+@frozen
+class Line:
+    """One curve of a chart with several: its label's numbers and its SVG points."""
+
+    cost: int
+    knock_outs: int
+    points: str
+    dots: list[tuple[float, float, int, float]]  # x, y, turn, probability
+
+
+@frozen
+class Lines:
+    """The Invocation turn chart: one line per cost (0…3 Knock Outs), turns 1…10."""
+
+    lines: list[Line]
+    turns: list[tuple[float, int]]  # x, turn: the axis labels
+    width: int = CURVE_WIDTH
+    height: int = CURVE_HEIGHT
+
+
+def invocation_chart(invocation: Mapping[str, object]) -> Lines:
+    """The chance the Invocation Cost is paid by turn n, one polyline per Knock Out count."""
+    turns = list(invocation["turns"])  # type: ignore[call-overload]
+    steps = max(len(turns) - 1, 1)
+    xs = [round(CURVE_WIDTH * i / steps, 1) for i in range(len(turns))]
+    lines = []
+    for curve in invocation["curves"]:  # type: ignore[attr-defined]
+        dots = [
+            (x, round(CURVE_HEIGHT * (1 - p), 1), turn, p)
+            for x, turn, p in zip(xs, turns, curve["by_turn"], strict=True)
+        ]
+        points = " ".join(f"{x},{y}" for x, y, _t, _p in dots)
+        lines.append(Line(curve["cost"], curve["knock_outs"], points, dots))
+    return Lines(lines, list(zip(xs, turns, strict=True)))

@@ -9,8 +9,6 @@ it: the library's CPU work never runs on the event loop.
 from __future__ import annotations
 
 import json
-import random
-import secrets
 
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
@@ -27,27 +25,22 @@ from totemdeck.api.deck import (
     ExportError,
     ExportRefused,
     ShareCodeError,
-    closest_names,
-    deck_stats,
     export_deck,
-    is_card_name,
-    sample_opening,
     share_code,
     shared_text,
 )
 from totemdeck.i18n import _
-from totemdeck.web.charts import bar_chart, odds_curve
 from totemdeck.web.collection_pages import coverage_context
 from totemdeck.web.pages import (
     answer,
     error_page,
-    int_param,
     json_answer,
     language,
     library,
     render,
     wants_json,
 )
+from totemdeck.web.stats_view import stats_answer
 from totemdeck.web.view import deck_view
 
 # Example text in the empty Check form.
@@ -173,46 +166,7 @@ def stats_page(request: Request) -> Response:
     shared = _shared(request)
     if isinstance(shared, Response):
         return shared
-    code, checked = shared
-    lib = library(request)
-    card = request.query_params.get("card", "")[:100].strip() or None
-    turn = int_param(request, "turn", 2, 0, 15)
-    first = request.query_params.get("first") == "1"
-    stats = deck_stats(checked, card_name=card, turn=turn, going_first=first)
-    # a misspelt card: "did you mean", as the CLI says (not a silent 0 %)
-    unknown = card is not None and not is_card_name(lib.catalogue, card)
-    suggestions = closest_names(lib.catalogue, card) if card and unknown else []
-    if unknown and wants_json(request):
-        message = _("No card is named {name!r}.").format(name=card).removesuffix(".")
-        return json_answer({"error": message, "suggestions": suggestions}, 400)
-
-    def context() -> dict[str, object]:
-        seed = int_param(request, "seed", 0, 0, 2**31) or secrets.randbelow(2**31 - 1) + 1
-        charts = {
-            "supertypes": bar_chart(stats.supertypes),
-            "columns": bar_chart(stats.pokemon_by_column),
-            "types": bar_chart(stats.pokemon_by_type),
-            "trainers": bar_chart(stats.trainers_by_kind),
-            "energy": bar_chart(stats.energy_by_type),
-            "coverage": bar_chart(stats.identity_coverage),
-            "roles": bar_chart(stats.roles),
-        }
-        return {
-            "view": deck_view(checked),
-            "code": code,
-            "stats": stats,
-            "charts": charts,
-            "curve": odds_curve(stats.card_odds.get("curve", [])) if stats.card_odds else None,
-            "card": card or "",
-            "unknown_card": unknown,
-            "suggestions": suggestions,
-            "turn": turn,
-            "first": first,
-            "opening": sample_opening(checked.deck.main, random.Random(seed)),
-            "next_seed": secrets.randbelow(2**31 - 1) + 1,
-        }
-
-    return answer(request, "stats.html", stats.as_dict(), context)
+    return stats_answer(request, *shared)
 
 
 def _not_legal(request: Request) -> Response:

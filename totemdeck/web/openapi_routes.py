@@ -100,12 +100,16 @@ OPERATIONS: tuple[Operation, ...] = (
         (
             CODE_NEEDED,
             LANG,
-            Param("card", "A card name: the odds of drawing it."),
+            Param("card", "A card name: the odds of drawing it (repeat for several)."),
+            Param("role", "A role tag (draw, search…): the odds of one such card."),
+            Param("kind", "A kind of card (Supporter, Item…): the odds of one."),
+            Param("mode", "all: every asked card; else any of them.", "enum", ("any", "all")),
+            Param("at_least", "At least this many of the asked cards (1–60).", "integer", low=1),
             Param("turn", "Your turn number for card (0–15).", "integer", low=0, high=15),
             Param("first", "1: you go first.", "enum", ("1",)),
             Param("seed", "The sample hand's seed.", "integer", low=0),
         ),
-        "object",
+        "stats",
     ),
     *_twins("export", "A legal deck's exports.", (CODE_NEEDED, LANG), "deck"),
     Operation(
