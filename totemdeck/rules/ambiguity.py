@@ -16,7 +16,13 @@ from totemdeck.findings import Finding
 from totemdeck.i18n import N_, _, current_language, use_language
 from totemdeck.i18n.terms import term
 from totemdeck.rules.deck import RuleContext
-from totemdeck.rules.traits import identity, is_ace_spec, is_multipart, printed_retreat_cost
+from totemdeck.rules.traits import (
+    identity,
+    is_ace_spec,
+    is_multipart,
+    printed_retreat_cost,
+    retreat_unknown,
+)
 
 _SHOWN_PER_GROUP = 3
 
@@ -36,7 +42,11 @@ def traits(card: Card, ctx: RuleContext) -> dict[str, str]:
         "stage": term(card.stage or card.supertype),
         "kind": ", ".join(term(s) for s in card.subtypes if s != card.stage) or _("plain"),
         "banlist": banlist,
-        "retreat": _("no retreat cost") if retreat is None else _("retreat {n}").format(n=retreat),
+        "retreat": _("retreat unknown")
+        if retreat_unknown(card)
+        else _("no retreat cost")
+        if retreat is None
+        else _("retreat {n}").format(n=retreat),
         "ACE SPEC": "ACE SPEC" if is_ace_spec(card) else _("not ACE SPEC"),
     }
     if is_multipart(card):
