@@ -109,7 +109,7 @@ def test_only_the_my_first_battle_prints_stay_unknown(pokemon: list) -> None:
     assert len(unknown) == MY_FIRST_BATTLE and all(i.startswith("mfb-") for i in unknown)
     assert all(printed_retreat_cost(c) is None for c in pokemon if c.id in unknown)
     origins = Counter(c.filled.get("retreat_cost", "stated").split(":")[0] for c in pokemon)
-    filled = Counter(c.filled["retreat_cost"] for c in pokemon if c.filled)
+    filled = Counter(c.filled["retreat_cost"] for c in pokemon if "retreat_cost" in c.filled)
     print("retreat filled:", dict(filled.most_common(3)), "unknown:", len(unknown))
     assert origins["source"] > 700 and origins["print"] >= 40
 
@@ -131,3 +131,26 @@ def test_a_second_merge_gives_the_same_numbers(full_catalogue_dir: Path, tmp_pat
     with Catalogue.open(tmp_path) as cat:
         after = {c.id: (c.retreat_cost, dict(c.filled)) for c in cat.iter_cards()}
     assert after == before
+
+
+def test_a_tcgdex_only_stage_no_print_of_its_name_carries_takes_theirs() -> None:
+    from totemdeck.importer.numbers import correct_stages
+
+    def record(stage: str) -> dict[str, object]:
+        return {"name": "Blissey", "supertype": "Pokémon", "stage": stage, "subtypes": [stage]}
+
+    wrong, right = record("Stage 2"), record("Stage 1")
+    assert correct_stages([wrong, right], {"blissey": Counter({"Stage 1": 5})}) == 1
+    assert (wrong["stage"], wrong["subtypes"], wrong["filled"]) == (
+        "Stage 1", ["Stage 1"], {"stage": "source:pokemontcg"},
+    )  # fmt: skip
+    # prints of the name that disagree among themselves (Archeops) settle nothing
+    odd = record("Stage 2")
+    assert correct_stages([odd], {"blissey": Counter({"Stage 1": 3, "Stage 2": 3})}) == 0
+
+
+def test_the_mcdonalds_blissey_is_stage_1(catalogue: Catalogue) -> None:
+    blissey = catalogue.get("2023sv-12")
+    assert blissey is not None and (blissey.stage, blissey.filled) == (
+        "Stage 1", {"stage": "source:pokemontcg"},
+    )  # fmt: skip

@@ -194,6 +194,8 @@ def merge_sources(writer: CatalogueWrites) -> MergeSummary:
         plan = merge.plan_merge(inputs, name)
         missing = merge.names_missing_stage(plan.cards_added)
         merge.fill_missing_stages(plan.cards_added, writer.stages_by_name(missing))
+        checked = numbers.names_to_check(plan.cards_added)
+        numbers.correct_stages(plan.cards_added, writer.stages_by_name(checked))
         writer.put_set_aliases(plan.set_aliases)
         for record in plan.sets_added:
             writer.put_set(record, name, None, None)

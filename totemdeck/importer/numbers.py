@@ -11,12 +11,14 @@ cost at all, which is not a number left out. Derived after each merge, like the 
 from __future__ import annotations
 
 import json
+from collections import Counter
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 from totemdeck.catalogue.names import fold, name_key
 from totemdeck.records import frozen
 
-__all__ = ["Fill", "NumberRow", "plan_fills", "same_card_key"]
+__all__ = ["Fill", "NumberRow", "correct_stages", "names_to_check", "plan_fills", "same_card_key"]
 
 
 @frozen
@@ -96,3 +98,36 @@ def plan_fills(
             assert value is not None
             fills[row.id] = Fill(row.id, "retreat_cost", value, f"source:{row.source}")
     return sorted(fills.values(), key=lambda f: f.card_id)
+
+
+_EVOLUTION = ("Basic", "Stage 1", "Stage 2")
+
+
+def names_to_check(added: Iterable[dict[str, Any]]) -> set[str]:
+    """Names of added Pokémon printed with an evolution Stage (for ``correct_stages``)."""
+    return {name_key(r["name"]) for r in added if r["supertype"] == "Pokémon" and r["stage"]
+            in _EVOLUTION}  # fmt: skip
+
+
+def correct_stages(added: list[dict[str, Any]], known: Mapping[str, Counter[str]]) -> int:
+    """An added print (TCGdex-only) whose evolution Stage no print of its name carries,
+    where at least 2 prints of the richer records (``known``: their Stages by name) all
+    carry one other evolution Stage, takes theirs (the Blissey of McDonald's 2023 is
+    "Stage 2" in TCGdex; every other Blissey is Stage 1): every print of one card has one
+    cost column (issue 34 item 3). Returns how many it corrected."""
+    corrected = 0
+    for record in added:
+        if record["supertype"] != "Pokémon" or record["stage"] not in _EVOLUTION:
+            continue
+        counted = known.get(name_key(record["name"])) or Counter()
+        stages = set(counted)
+        if len(stages) != 1 or sum(counted.values()) < 2 or not stages <= set(_EVOLUTION):
+            continue
+        (stage,) = stages
+        if stage != record["stage"]:
+            old = record["stage"]
+            record["subtypes"] = [stage if s == old else s for s in record["subtypes"]]
+            record["stage"] = stage
+            record.setdefault("filled", {})["stage"] = "source:pokemontcg"
+            corrected += 1
+    return corrected

@@ -160,7 +160,7 @@ def render_totem(found: Sequence[TotemLookup], lang: str | None = None) -> str:
             )
             continue
         retreat = (
-            _("unknown")
+            _("unknown (no source states it)")
             if numbers.retreat_unknown
             else _("none printed")
             if numbers.retreat_cost is None
@@ -192,7 +192,7 @@ def _card_retreat(card: Card) -> str:
     from totemdeck.rules.traits import printed_retreat_cost, retreat_unknown
 
     if retreat_unknown(card):
-        return _("unknown")
+        return _("unknown (no source states it)")
     printed = printed_retreat_cost(card)
     if printed is None:
         return _("none printed")

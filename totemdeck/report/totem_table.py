@@ -67,7 +67,9 @@ def render_totem_text(rows: Iterable[TotemRow]) -> str:
             cost=cost,
             prizes=prizes,
             identity=terms(row.numbers.identity, "/") or _("none"),
-            retreat=_("unknown") if row.numbers.retreat_unknown else retreat or _("none printed"),
+            retreat=_("unknown (no source states it)")
+            if row.numbers.retreat_unknown
+            else retreat or _("none printed"),
         )
         lines.append(line + (f" — {why_not}" if why_not else ""))
     return "\n".join(lines) + "\n"
