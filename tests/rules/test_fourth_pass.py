@@ -19,12 +19,15 @@ from tests.helpers.cards import card
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.cli import main
+from totemdeck.decklist.parse import parse
 from totemdeck.rules import Checker, load_format
 from totemdeck.rules.audit import totem_rows
 from totemdeck.rules.checks.identity import forbids_colorless
 from totemdeck.rules.data_audit import same_card_key
 from totemdeck.rules.deck import Deck, Entry
+from totemdeck.rules.format import FormatFileError, FormatRules
 from totemdeck.rules.traits import identity, provides_colorless, retreat_unknown
+from totemdeck.rules.verdict import Report
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden" / "sweep-counts.json"
@@ -182,3 +185,96 @@ def test_the_whole_catalogue_sweep(
         GOLDEN.write_text(json.dumps(counts, indent=1) + "\n", encoding="utf-8")
     # a change to any count is a change of verdict somewhere: read the diff, then update
     assert counts == json.loads(GOLDEN.read_text(encoding="utf-8"))
+
+
+# --- item 5: FORMAT.md "An ambiguous line and the other rules" -----------------------------
+
+
+def _check(checker: Checker, text: str) -> Report:
+    return checker.check(parse(text))
+
+
+def _ambiguous(report: Report) -> Any:
+    (found,) = [f for f in report.findings if f.code == "ambiguous-card"]
+    return found
+
+
+def test_a_finding_that_holds_for_only_some_prints_is_said_inside_ambiguous_card(
+    checker: Checker,
+) -> None:
+    # Totem Fairy; "1 Gardevoir": its Psychic prints break identity, its Fairy ones do not
+    report = _check(checker, "Totem: 1\n1 Gardevoir LOT 141\nPokémon: 1\n1 Gardevoir\n")
+    assert [f for f in report.findings if f.code == "identity"] == []  # not a finding of its own
+    found = _ambiguous(report)
+    groups = found.context["groups"]
+    psychic = next(g for g in groups if "swsh12-69" in g["prints"])
+    fairy = next(g for g in groups if "sm8-141" in g["prints"])
+    assert psychic["breaks"] == [{"code": "identity", "line": 4}] and "breaks" not in fairy
+    assert "would break identity" in found.message
+    # a finding every print gives is reported as usual
+    assert {"singleton", "deck-size", "no-basic-pokemon"} <= {f.code for f in report.findings}
+    assert not report.legal
+
+
+def test_a_finding_of_the_prints_not_chosen_is_said_too(checker: Checker) -> None:
+    # Totem Psychic: the newest Gardevoir (Psychic) is chosen; the Fairy ones would break it
+    report = _check(checker, "Totem: 1\n1 Gardevoir ex SVI 86\nPokémon: 1\n1 Gardevoir\n")
+    fairy = next(g for g in _ambiguous(report).context["groups"] if "sm8-141" in g["prints"])
+    assert fairy["breaks"] == [{"code": "identity", "line": 4}]
+
+
+# --- item 6: every group described truly; ambiguous without a Totem -----------------------
+
+
+def test_each_group_of_an_ambiguous_line_is_described_by_all_its_prints(checker: Checker) -> None:
+    report = _check(checker, "Totem: 1\n1 Gardevoir ex SVI 86\nPokémon: 1\n1 Gardevoir\n")
+    found = _ambiguous(report)
+    delta = next(g for g in found.context["groups"] if "ex11-6" in g["prints"])
+    # Gardevoir δ DS 6 is Psychic/Metal, judged alike with the Fairy prints (both break it)
+    assert delta["differs"]["types"] == "Fairy or Psychic/Metal"
+    assert "types Fairy or Psychic/Metal" in found.message
+    assert "retreat" not in delta["differs"]  # 1 or 2 beside 2 tells the groups nothing
+
+
+def test_without_a_totem_a_line_whose_prints_differ_is_ambiguous(checker: Checker) -> None:
+    report = _check(checker, "Pokémon: 1\n1 Gardevoir\n")
+    assert {"totem-missing", "ambiguous-card"} <= {f.code for f in report.findings}
+    differs = [g["differs"]["types"] for g in _ambiguous(report).context["groups"]]
+    assert sorted(differs) == ["Fairy", "Psychic", "Psychic/Metal"]
+    # prints that differ in nothing a rule reads are still one card
+    alike = _check(checker, "Pokémon: 1\n1 Professor's Research\n")
+    assert "ambiguous-card" not in {f.code for f in alike.findings}
+
+
+# --- item 5: "Unknown lines count" and "Turns, for odds" ----------------------------------
+
+
+@pytest.mark.parametrize(("count", "size"), [(1, False), (3, True)])
+def test_a_line_that_names_no_card_counts_toward_the_deck_size(
+    checker: Checker, count: int, size: bool
+) -> None:
+    text = (ROOT / "tests/decks/legal-ultra-necrozma-gx-retreat-from-tcgdex.txt").read_text()
+    report = _check(checker, text.replace("1 Chansey SVI 144", f"{count} Zzyzx Wombat"))
+    codes = {f.code for f in report.findings}
+    assert "unknown-card" in codes and ("deck-size" in codes) is size
+    assert report.counts["total"] == 99 + count
+
+
+def test_the_format_file_says_how_turns_go_for_odds() -> None:
+    turns = FMT.turns
+    assert (turns.opening_hand, turns.draws_per_turn, turns.energy_attachments_per_turn) == (
+        7, 1, 1,
+    )  # fmt: skip
+    assert turns.mulligan_without_basic and turns.prizes_after_hand and turns.first_player_draws
+    assert turns.totem_zone_uses_attachment and not turns.effects_attach_in_totem_zone
+    assert not turns.totem_in_deck and FMT.starting_prizes == 6
+
+
+def test_a_format_file_with_a_wrong_turns_entry_is_refused() -> None:
+    import yaml
+
+    data = yaml.safe_load((ROOT / "totemdeck" / "data" / "format.yaml").read_text("utf-8"))
+    assert FormatRules.from_data(data).turns == FMT.turns
+    data["turns"]["opening_hand"] = 0
+    with pytest.raises(FormatFileError, match="opening_hand"):
+        FormatRules.from_data(data)
