@@ -278,3 +278,13 @@ def test_a_format_file_with_a_wrong_turns_entry_is_refused() -> None:
     data["turns"]["opening_hand"] = 0
     with pytest.raises(FormatFileError, match="opening_hand"):
         FormatRules.from_data(data)
+
+
+def test_an_ambiguous_totem_says_which_lines_each_group_would_break(checker: Checker) -> None:
+    report = _check(checker, "Totem: 1\n1 Gardevoir\nPokémon: 1\n1 Ralts SIT 67\n")
+    assert "identity" not in {f.code for f in report.findings}  # it depends on the Totem's print
+    found = _ambiguous(report)
+    fairy = next(g for g in found.context["groups"] if "sm8-141" in g["prints"])
+    psychic = next(g for g in found.context["groups"] if "swsh12-69" in g["prints"])
+    assert fairy["breaks"] == [{"code": "identity", "line": 4}] and "breaks" not in psychic
+    assert "would break identity (line 4)" in found.message

@@ -13,7 +13,7 @@ from typing import Any
 from totemdeck.catalogue.model import Card, in_type_order
 from totemdeck.decklist.resolved import ResolvedLine
 from totemdeck.findings import Finding
-from totemdeck.i18n import N_, _, current_language, use_language
+from totemdeck.i18n import N_, _, current_language, ngettext, use_language
 from totemdeck.i18n.terms import term
 from totemdeck.rules.deck import RuleContext
 from totemdeck.rules.traits import (
@@ -102,10 +102,20 @@ Broken = frozenset[tuple[str, "int | None"]]  # (code, line) a group's prints wo
 
 
 def _broken(codes: Broken, line: int) -> str:
-    """``identity``, ``singleton (line 7)``: the rules a group would break, in code order."""
+    """``identity``, ``singleton (lines 7, 9)``: the rules a group would break, by code;
+    the lines other than the ambiguous one itself are named."""
+    lines: dict[str, list[int]] = {}
+    for code, at in codes:
+        elsewhere = lines.setdefault(code, [])
+        if at not in (None, line):
+            elsewhere.append(at)
     return ", ".join(
-        code if at in (None, line) else _("{code} (line {line})").format(code=code, line=at)
-        for code, at in sorted(codes, key=lambda c: (c[0], c[1] or 0))
+        code
+        if not elsewhere
+        else ngettext("{code} (line {lines})", "{code} (lines {lines})", len(elsewhere)).format(
+            code=code, lines=", ".join(map(str, sorted(elsewhere)))
+        )
+        for code, elsewhere in sorted(lines.items())
     )
 
 
