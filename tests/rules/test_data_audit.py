@@ -19,6 +19,7 @@ from totemdeck.catalogue.model import Attack, Card
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.rules.data_audit import (
     FIELDS,
+    MISSING,
     Disagreement,
     against_record,
     audit,
@@ -59,12 +60,12 @@ def test_every_disagreement_of_a_tcgdex_only_print_is_explained(
 def test_no_energy_kind_disagreement_is_left(found: list[Disagreement]) -> None:
     # the 13 Special Energy TCGdex marks "Normal" are Special by the transform's rule
     assert [d for d in found if d.field in ("kind", "identity", "provides_colorless")] == []
-    assert set(summary(found)) <= set(FIELDS)
+    assert set(summary(found)) <= set(FIELDS) | set(MISSING)
 
 
 def test_the_known_errors_file_names_fields_and_reasons() -> None:
     known = known_errors()
-    assert known and all(field in FIELDS for _card, field in known)
+    assert known and all(field in FIELDS or field in MISSING for _card, field in known)
     assert all(len(reason) >= 40 for reason in known.values())
 
 
@@ -111,6 +112,15 @@ def test_the_audit_finds_each_class(cards: list[Card], field: str) -> None:
     found = audit(cards, known={})
     assert [(d.card, d.field) for d in found] == [(cards[-1].id, field)]
     assert found[0].known is None and found[0].ours != found[0].expected
+
+
+def test_the_audit_finds_a_missing_number_of_any_print() -> None:
+    # FORMAT.md "Missing data is not zero": a retreat nothing states, whichever the source
+    lost = card("Lostmon", retreat_cost=None)
+    found = audit(
+        [lost, _tcgdex(card("Lostmon BREAK", stage="BREAK", retreat_cost=None))], known={}
+    )
+    assert [(d.card, d.field, d.ours) for d in found] == [(lost.id, "retreat_missing", "unknown")]
 
 
 def test_a_print_of_another_card_is_not_compared() -> None:

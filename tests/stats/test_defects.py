@@ -86,7 +86,7 @@ def test_going_first_sees_eight_cards_on_turn_one(
 def test_a_format_file_can_skip_the_first_players_turn_one_draw(
     full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    """The decision lives in the format file (``table.first_player_draws``): turned off, the
+    """The decision lives in the format file (``turns.first_player_draws``): turned off, the
     first player sees 7 cards on turn 1 again, and the second player still 8."""
     text = (ROOT / "totemdeck" / "data" / "format.yaml").read_text(encoding="utf-8")
     assert "first_player_draws: true" in text and "opening_hand: 7" in text

@@ -76,13 +76,17 @@ class TotemLookup:
 
 
 def lookup_totem(
-    catalogue: Catalogue, text: str, fmt: FormatRules | None = None
+    catalogue: Catalogue,
+    text: str,
+    fmt: FormatRules | None = None,
+    banlist: Banlist | None = None,
 ) -> list[TotemLookup]:
-    """Every print ``text`` names (an id, ``NAME SET NUMBER`` or a name) as a Totem."""
+    """Every print ``text`` names (an id, ``NAME SET NUMBER`` or a name) as a Totem; a
+    print ``banlist`` bans (or that is not a playable card) says why it cannot be one."""
     from totemdeck.decklist.parse import parse
 
     fmt = fmt or load_format()
-    checker = Checker(catalogue, fmt=fmt)
+    checker = Checker(catalogue, fmt=fmt, banlist=banlist)
     decklist = parse(f"1 {text}")
     if not decklist.lines:
         raise UsageError(
@@ -96,11 +100,15 @@ def lookup_totem(
 
 
 def totem_lookup(checker: Checker, card: Card) -> TotemLookup:
-    """One print as a Totem under ``checker``'s format: its numbers, or why it cannot be one."""
+    """One print as a Totem under ``checker``'s format and banlist: its numbers, and why it
+    cannot be the Totem of a legal deck (not a Pokémon: no numbers; banned or not a playable
+    card: the numbers and the reason, as ``totem --all`` and ``check`` say it)."""
+    from totemdeck.rules.audit import why_not
+
     reason = why_not_totem(card)
     if reason:
         return TotemLookup(card, None, reason)
-    return TotemLookup(card, checker.totem_numbers_of(card), None)
+    return TotemLookup(card, checker.totem_numbers_of(card), why_not(card, checker))
 
 
 @frozen

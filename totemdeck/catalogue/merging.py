@@ -31,6 +31,11 @@ class MergeWrites:
             self._db.execute("DELETE FROM sets WHERE source = ?", (source,))
         self._db.execute("DELETE FROM aliases")
         self._db.execute("DELETE FROM set_aliases")
+        # numbers an earlier merge filled (``fill_numbers``) are left out again, as recorded
+        self._db.execute(
+            "UPDATE cards SET data = json_remove(json_set(data, '$.retreat_cost', NULL),"
+            " '$.filled') WHERE json_extract(data, '$.filled.retreat_cost') IS NOT NULL"
+        )
 
     def set_records(self) -> dict[str, dict[str, Any]]:
         """Every set record in the cards' tables, by id."""
@@ -73,6 +78,34 @@ class MergeWrites:
                     counted[stage] += 1
             found[key] = counted
         return found
+
+    def pokemon_numbers(self) -> list[tuple[str, str, str, int | None, str, str | None, Any]]:
+        """``(id, source, name, hp, attacks JSON, stage, retreat cost)`` of every Pokémon
+        print in the cards' table: what filling the numbers records leave out reads."""
+        rows = self._db.execute(
+            "SELECT id, source, name, json_extract(data, '$.hp'), json_extract(data,"
+            " '$.attacks'), json_extract(data, '$.stage'), json_extract(data, '$.retreat_cost')"
+            " FROM cards WHERE supertype = 'Pokémon' ORDER BY id"
+        )
+        return list(rows)
+
+    def staged_retreats(self, source: str) -> dict[str, int | None]:
+        """Each staged Pokémon print of ``source``: the retreat cost its record states."""
+        rows = self._db.execute(
+            "SELECT id, json_extract(data, '$.retreat_cost') FROM staged_cards"
+            " WHERE source = ? AND json_extract(data, '$.supertype') = 'Pokémon'",
+            (source,),
+        )
+        return dict(rows)
+
+    def fill_numbers(self, fills: Iterable[tuple[str, str, int, str]]) -> None:
+        """``(card id, field, value, origin)``: the print takes the number, and its record
+        says where from (``filled``), so the next merge can leave it out again."""
+        self._db.executemany(
+            "UPDATE cards SET data = json_set(data, '$.' || ?2, ?3,"
+            " '$.filled', json_object(?2, ?4)) WHERE id = ?1",
+            list(fills),
+        )
 
     def put_set_aliases(self, pairs: Iterable[tuple[str, str]]) -> None:
         """Another source's set codes as ``(code, set id)``; codes compare without case."""

@@ -124,6 +124,9 @@ class Card:
     weaknesses: tuple[str, ...] = field(default=(), compare=False)
     resistances: tuple[str, ...] = field(default=(), compare=False)
     artist: str | None = field(default=None, compare=False)
+    # Numbers the print's own record leaves out, and where the merge took them from
+    # (``{"retreat_cost": "source:tcgdex"}``, ``"print:xy1-5"``): importer/numbers.py.
+    filled: dict[str, str] = field(default_factory=dict, compare=False, hash=False)
     # The print's text records in other languages, as stored JSON by language (read them
     # with ``totemdeck.catalogue.localized``); not part of the record.
     texts: dict[str, str] = field(default_factory=dict, compare=False, hash=False, repr=False)
@@ -193,6 +196,7 @@ class Card:
             "weaknesses": list(self.weaknesses),
             "resistances": list(self.resistances),
             "artist": self.artist,
+            **({"filled": dict(self.filled)} if self.filled else {}),
         }
 
     @classmethod
@@ -228,6 +232,7 @@ class Card:
             weaknesses=tuple(record.get("weaknesses", ())),
             resistances=tuple(record.get("resistances", ())),
             artist=record.get("artist"),
+            filled=dict(record.get("filled") or {}),
             texts=dict(record.get("texts") or {}),
         )
 

@@ -16,7 +16,8 @@ DB_NAME = "catalogue.sqlite"
 # them; 8: stored records classify Energy by its text, pad no numbers, and give Baby
 # Pokémon the Basic stage; 9: with each print's Spanish text, ``staged_texts`` and
 # ``card_texts``): older catalogues are rebuilt by the next import, refused by readers.
-SCHEMA_VERSION = "9"
+# 10: a retreat cost a record leaves out is null (unknown) until the merge fills it.
+SCHEMA_VERSION = "10"
 ENV_VAR = "TOTEMDECK_CATALOGUE"
 
 DDL = """

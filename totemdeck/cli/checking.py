@@ -149,13 +149,13 @@ def run_totem(
         if every or card is None:  # (not both, not neither: said above)
             write_text(render_totem_table(totem_table(cat, fmt, bans), output.value))
             return
-        found = lookup_totem(cat, card, fmt)
+        found = lookup_totem(cat, card, fmt, bans)
     if output is TotemFormat.csv:
         rows = [TotemRow(one.card, one.numbers, one.why_not) for one in found if one.numbers]
         write_text(render_totem_table(rows, "csv"))
     else:
         write_text(render_totem_json(found) if output is TotemFormat.json else render_totem(found))
-    if all(one.numbers is None for one in found):
+    if all(one.why_not for one in found):  # not a Pokémon, banned, not a playable card
         raise Finished(EXIT_PROBLEMS)
 
 

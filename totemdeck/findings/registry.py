@@ -280,8 +280,10 @@ REGISTRY: tuple[RuleDoc, ...] = (
         N_(
             "A line without a set code names a card whose prints disagree on something a "
             "rule reads (types, attack costs, stage, a ban), so the verdict depends on the "
-            "print. A name that is one card's English name and another's Spanish name is "
-            "read in the list's language, not ambiguous."
+            "print; without a Totem, prints of other identities. Every other rule judges each "
+            "print: what only some prints would break is said in this message, not as a "
+            "finding of its own. A name that is one card's English name and another's "
+            "Spanish name is read in the list's language, not ambiguous."
         ),
         N_("The validator will not guess which print you play when the guess decides."),
         N_("Add the set code and number of the print you play (the report lists them)."),

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 
 from totemdeck.catalogue.write import CatalogueWriter, CatalogueWrites
-from totemdeck.importer import merge
+from totemdeck.importer import merge, numbers
 from totemdeck.importer.apply import import_source
 from totemdeck.importer.search_facts import refresh_search_index
 from totemdeck.importer.spanish_facts import refresh_spanish_index
@@ -165,7 +165,9 @@ def _merge_if_needed(
 def merge_key(writer: CatalogueWrites) -> str:
     """What defines the derived merge: the merge's version and code, its override data, and
     how many records each source holds (a changed record shows as a changed import)."""
-    code = hashlib.sha256(Path(merge.__file__).read_bytes()).hexdigest()[:16]
+    code = hashlib.sha256(
+        Path(merge.__file__).read_bytes() + Path(numbers.__file__).read_bytes()
+    ).hexdigest()[:16]
     counts = {
         s.name: [writer.count_staged_cards(s.name), writer.count_staged_names(s.name)]
         if s.merged
@@ -180,6 +182,7 @@ def merge_sources(writer: CatalogueWrites) -> MergeSummary:
     merged = [s.name for s in all_sources() if s.merged]
     writer.clear_merged(merged)
     total = MergeSummary()
+    twins: dict[str, tuple[str, int | None]] = {}  # matched print → (its other source, retreat)
     for name in merged:
         inputs = merge.MergeInputs(
             sets=writer.set_records(),
@@ -191,10 +194,26 @@ def merge_sources(writer: CatalogueWrites) -> MergeSummary:
         plan = merge.plan_merge(inputs, name)
         missing = merge.names_missing_stage(plan.cards_added)
         merge.fill_missing_stages(plan.cards_added, writer.stages_by_name(missing))
+        checked = numbers.names_to_check(plan.cards_added)
+        numbers.correct_stages(plan.cards_added, writer.stages_by_name(checked))
         writer.put_set_aliases(plan.set_aliases)
         for record in plan.sets_added:
             writer.put_set(record, name, None, None)
         writer.put_cards(plan.cards_added)
         writer.put_aliases(plan.aliases)
         total.add(plan.summary)
+        stated = writer.staged_retreats(name)
+        for print_id, kind, _lang, card_id in plan.aliases:
+            if kind == "id" and card_id in stated:
+                twins[print_id] = (name, stated[card_id])
+    fill_numbers(writer, twins)
     return total
+
+
+def fill_numbers(writer: CatalogueWrites, twins: Mapping[str, tuple[str, int | None]]) -> None:
+    """Fill the retreat costs records leave out (``importer.numbers``; FORMAT.md "Missing
+    data is not zero")."""
+    rows = [numbers.NumberRow(*row) for row in writer.pokemon_numbers()]
+    silent = {s.name: s.retreat_when_silent for s in all_sources()}
+    fills = numbers.plan_fills(rows, twins, silent)
+    writer.fill_numbers((f.card_id, f.field, f.value, f.origin) for f in fills)

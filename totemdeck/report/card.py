@@ -49,7 +49,7 @@ def _pokemon_rows(card: Card) -> Rows:
             _("{types}   HP {hp}   Retreat {retreat}").format(
                 types=terms(card.types) or "-",
                 hp=card.hp if card.hp is not None else "-",
-                retreat=card.retreat_cost,
+                retreat=_card_retreat(card),
             ),
         )
     )
@@ -159,7 +159,13 @@ def render_totem(found: Sequence[TotemLookup], lang: str | None = None) -> str:
                 )
             )
             continue
-        retreat = _("none printed") if numbers.retreat_cost is None else numbers.retreat_cost
+        retreat = (
+            _("unknown (no source states it)")
+            if numbers.retreat_unknown
+            else _("none printed")
+            if numbers.retreat_cost is None
+            else numbers.retreat_cost
+        )
         lines.append(
             _(
                 "{card} ({id}): printed stage {stage}, retreat {retreat} → column {column}, "
@@ -174,8 +180,26 @@ def render_totem(found: Sequence[TotemLookup], lang: str | None = None) -> str:
                 prizes=numbers.prizes,
                 identity=terms(numbers.identity) or _("none"),
             )
+            + (f" — {one.why_not}" if one.why_not else "")  # banned: as `totem --all` says
         )
     return "\n".join(lines) + "\n"
+
+
+def _card_retreat(card: Card) -> str:
+    """A print's retreat as ``card show`` says it: unknown (no source states it), none
+    printed (a BREAK), or the number and, when another record gave it, which."""
+    from totemdeck.i18n import _
+    from totemdeck.rules.traits import printed_retreat_cost, retreat_unknown
+
+    if retreat_unknown(card):
+        return _("unknown (no source states it)")
+    printed = printed_retreat_cost(card)
+    if printed is None:
+        return _("none printed")
+    origin = card.filled.get("retreat_cost", "")
+    if origin.startswith("print:"):
+        return _("{n} (as {card} prints it)").format(n=printed, card=origin.removeprefix("print:"))
+    return str(printed)
 
 
 def render_totem_json(found: Sequence[TotemLookup]) -> str:

@@ -29,6 +29,8 @@ COLUMNS = (
 def _cells(row: TotemRow) -> list[str]:
     data = row.as_dict()
     data["identity"] = "/".join(data["identity"]) or "none"
+    if data.pop("retreat_unknown", False):
+        data["retreat_cost"] = "unknown"  # no source states it; empty is a BREAK's "none"
     return ["" if data[c] is None else str(data[c]) for c in COLUMNS]
 
 
@@ -65,7 +67,9 @@ def render_totem_text(rows: Iterable[TotemRow]) -> str:
             cost=cost,
             prizes=prizes,
             identity=terms(row.numbers.identity, "/") or _("none"),
-            retreat=retreat or _("none printed"),
+            retreat=_("unknown (no source states it)")
+            if row.numbers.retreat_unknown
+            else retreat or _("none printed"),
         )
         lines.append(line + (f" — {why_not}" if why_not else ""))
     return "\n".join(lines) + "\n"

@@ -13,10 +13,16 @@ from typing import Any
 from totemdeck.catalogue.model import Card, in_type_order
 from totemdeck.decklist.resolved import ResolvedLine
 from totemdeck.findings import Finding
-from totemdeck.i18n import N_, _, current_language, use_language
+from totemdeck.i18n import N_, _, current_language, ngettext, use_language
 from totemdeck.i18n.terms import term
 from totemdeck.rules.deck import RuleContext
-from totemdeck.rules.traits import identity, is_ace_spec, is_multipart, printed_retreat_cost
+from totemdeck.rules.traits import (
+    identity,
+    is_ace_spec,
+    is_multipart,
+    printed_retreat_cost,
+    retreat_unknown,
+)
 
 _SHOWN_PER_GROUP = 3
 
@@ -31,12 +37,16 @@ def traits(card: Card, ctx: RuleContext) -> dict[str, str]:
     else:
         banlist = _("not banned")
     out = {
-        "types": ", ".join(term(t) for t in card.types) or _("none"),
+        "types": "/".join(term(t) for t in card.types) or _("none"),
         "identity": "/".join(term(t) for t in in_type_order(named)) or _("none"),
         "stage": term(card.stage or card.supertype),
         "kind": ", ".join(term(s) for s in card.subtypes if s != card.stage) or _("plain"),
         "banlist": banlist,
-        "retreat": _("no retreat cost") if retreat is None else _("retreat {n}").format(n=retreat),
+        "retreat": _("retreat unknown")
+        if retreat_unknown(card)
+        else _("no retreat cost")
+        if retreat is None
+        else _("retreat {n}").format(n=retreat),
         "ACE SPEC": "ACE SPEC" if is_ace_spec(card) else _("not ACE SPEC"),
     }
     if is_multipart(card):
@@ -58,10 +68,26 @@ def _label(field: str, value: str) -> str:
     return _(label).format(value=value) if label else value
 
 
+def _values(group: Sequence[Card], ctx: RuleContext) -> dict[str, list[str]]:
+    """Each trait as the group's prints have it: one value, or every one (``Fairy or
+    Psychic, Metal``) when its prints judge alike but differ there (Gardevoir δ DS 6 beside
+    the Fairy Gardevoir: each would break identity the same way)."""
+    found: dict[str, list[str]] = {}
+    for card in group:
+        for field, value in traits(card, ctx).items():
+            values = found.setdefault(field, [])
+            if value not in values:
+                values.append(value)
+    return found
+
+
 def describe_groups(groups: Sequence[Sequence[Card]], ctx: RuleContext) -> list[dict[str, Any]]:
     """Each group's prints and the traits that tell it from the other groups."""
-    seen = [traits(group[0], ctx) for group in groups]
-    differing = [f for f in seen[0] if len({t.get(f) for t in seen}) > 1]
+    found = [_values(group, ctx) for group in groups]
+    seen = [{f: _(" or ").join(v) for f, v in t.items()} for t in found]
+    # what tells the groups apart: a trait no one value of which every group has (a main-deck
+    # Gardevoir's retreat 1 or 2 beside another group's 2 tells nothing)
+    differing = [f for f in found[0] if not set.intersection(*(set(t.get(f, ())) for t in found))]
     return [
         {
             "prints": [c.id for c in group],
@@ -72,20 +98,51 @@ def describe_groups(groups: Sequence[Sequence[Card]], ctx: RuleContext) -> list[
     ]
 
 
+Broken = frozenset[tuple[str, "int | None"]]  # (code, line) a group's prints would break
+
+
+def _broken(codes: Broken, line: int) -> str:
+    """``identity``, ``singleton (lines 7, 9)``: the rules a group would break, by code;
+    the lines other than the ambiguous one itself are named."""
+    lines: dict[str, list[int]] = {}
+    for code, at in codes:
+        elsewhere = lines.setdefault(code, [])
+        if at not in (None, line):
+            elsewhere.append(at)
+    return ", ".join(
+        code
+        if not elsewhere
+        else ngettext("{code} (line {lines})", "{code} (lines {lines})", len(elsewhere)).format(
+            code=code, lines=", ".join(map(str, sorted(elsewhere)))
+        )
+        for code, elsewhere in sorted(lines.items())
+    )
+
+
 def ambiguity_message(
-    line: int, written: str, count: int, groups: Sequence[Sequence[Card]], ctx: RuleContext
+    line: int,
+    written: str,
+    count: int,
+    groups: Sequence[Sequence[Card]],
+    ctx: RuleContext,
+    breaks: Sequence[Broken] = (),
 ) -> tuple[str, list[dict[str, Any]]]:
-    """The finding's sentence and its JSON context (``groups``, in English words)."""
+    """The finding's sentence and its JSON context (``groups``, in English words);
+    ``breaks``: what each group alone would break (FORMAT.md "An ambiguous line and the
+    other rules": a finding that holds for only some prints is said here)."""
     with use_language("en"):
         described = describe_groups(groups, ctx)
     shown_groups = described if current_language() == "en" else describe_groups(groups, ctx)
     parts = []
-    for group in shown_groups:
+    for index, group in enumerate(shown_groups):
         labels = group["labels"]
         shown = ", ".join(labels[:_SHOWN_PER_GROUP])
         if len(labels) > _SHOWN_PER_GROUP:
             shown += " " + _("(+{n} more)").format(n=len(labels) - _SHOWN_PER_GROUP)
         what = ", ".join(_label(f, v) for f, v in group["differs"].items()) or _("other text")
+        broken = breaks[index] if index < len(breaks) else frozenset()
+        if broken:
+            what += "; " + _("would break {rules}").format(rules=_broken(broken, line))
         parts.append(f"{shown}: {what}")
     message = _(
         "line {line}: {name!r} has prints that judge differently ({groups}); write the set code "
@@ -100,17 +157,63 @@ def ambiguity_message(
     return message, described
 
 
-def ambiguous_card(line: ResolvedLine, judged: list[list[Card]], ctx: RuleContext) -> Finding:
-    """``ambiguous-card``: the line's prints judge differently; say what differs, ask for set
-    and number."""
+def ambiguous_card(
+    line: ResolvedLine,
+    judged: list[list[Card]],
+    ctx: RuleContext,
+    breaks: Sequence[Broken] = (),
+) -> Finding:
+    """``ambiguous-card``: the line's prints judge differently; say what differs and what
+    each group would break, ask for set and number."""
     number = line.line.line
     message, described = ambiguity_message(
-        number, line.line.name or line.line.card_id or "", line.line.count, judged, ctx
+        number, line.line.name or line.line.card_id or "", line.line.count, judged, ctx, breaks
     )
+    groups = []
+    for index, group in enumerate(described):
+        broken = breaks[index] if index < len(breaks) else frozenset()
+        shown: dict[str, Any] = {"prints": group["prints"], "differs": group["differs"]}
+        if broken:
+            ordered = sorted(broken, key=lambda b: (b[0], b[1] or 0))
+            shown["breaks"] = [{"code": code, "line": at} for code, at in ordered]
+        groups.append(shown)
     return Finding(
         "ambiguous-card",
         message,
         number,
         tuple(c.id for group in judged for c in group),
-        context={"groups": [{"prints": g["prints"], "differs": g["differs"]} for g in described]},
+        context={"groups": groups},
     )
+
+
+def moved(
+    differing: list[tuple[list[Card], Broken]], first: int, line: int
+) -> list[tuple[list[Card], Broken]]:
+    """A line written like line ``first`` judges like it: its groups, with what ``first``
+    would break on itself said of ``line``."""
+    if first == line:
+        return differing
+    return [
+        (group, frozenset((code, line if at == first else at) for code, at in codes))
+        for group, codes in differing
+    ]
+
+
+def settle(
+    findings: Sequence[Finding],
+    ambiguous: Sequence[tuple[ResolvedLine, list[tuple[list[Card], Broken]]]],
+    ctx: RuleContext,
+) -> list[Finding]:
+    """FORMAT.md "An ambiguous line and the other rules": the deck's findings (judged with
+    each line's first print) that hold whichever print an ambiguous line holds, and one
+    ``ambiguous-card`` per such line saying what each group of prints alone would break; a
+    finding that holds for only some prints is said there, not as a finding of its own."""
+    held = frozenset((f.code, f.line) for f in findings)
+    some: set[tuple[str, int | None]] = set()
+    said: list[Finding] = []
+    for line, differing in ambiguous:
+        every = frozenset.intersection(*(codes for _group, codes in differing))
+        some |= held - every
+        groups = [group for group, _codes in differing]
+        said.append(ambiguous_card(line, groups, ctx, [codes - every for _g, codes in differing]))
+    return [f for f in findings if (f.code, f.line) not in some] + said

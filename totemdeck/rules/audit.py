@@ -37,6 +37,7 @@ class TotemRow:
             "identity": list(self.numbers.identity),
             "retreat_cost": self.numbers.retreat_cost,
             "why_not": self.why_not,
+            **({"retreat_unknown": True} if self.numbers.retreat_unknown else {}),
         }
 
 

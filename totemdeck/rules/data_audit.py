@@ -33,6 +33,7 @@ from totemdeck.rules.traits import (
     is_star,
     prize_cards,
     provides_colorless,
+    retreat_unknown,
 )
 
 # Subtypes a rule reads (limits, Prize cards, the cost table), compared as a set.
@@ -99,6 +100,11 @@ FIELDS: dict[str, Callable[[Card, FormatRules], str]] = {
     "identity": lambda c, f: ",".join(sorted(identity(c, f))),
     "provides_colorless": lambda c, f: str(provides_colorless(c, f)),
 }
+
+
+# Numbers a rule reads that a print's data leaves out and nothing fills (FORMAT.md "Missing
+# data is not zero"; importer/numbers.py fills the rest): audited over every print.
+MISSING: dict[str, Callable[[Card], bool]] = {"retreat_missing": retreat_unknown}
 
 
 def same_card_key(card: Card) -> tuple[Any, ...]:
@@ -180,9 +186,14 @@ def audit(
     fmt = fmt or load_format()
     known = known_errors() if known is None else known
     groups: dict[tuple[Any, ...], list[Card]] = defaultdict(list)
+    found: list[Disagreement] = []
     for card in cards:
         groups[same_card_key(card)].append(card)
-    found: list[Disagreement] = []
+        for field, missing in MISSING.items():  # any print, whichever its source
+            if missing(card):
+                reason = known.get((card.id, field))
+                found.append(Disagreement(card.id, field, "unknown", "a stated number",
+                                          "FORMAT.md", reason))  # fmt: skip
     for prints in groups.values():
         for card in (c for c in prints if c.source == "tcgdex"):
             others = [c for c in prints if c.id != card.id]

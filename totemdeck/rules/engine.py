@@ -17,7 +17,7 @@ from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist.model import Decklist
 from totemdeck.decklist.resolve import ResolvedDeck, ResolvedLine, Resolver
 from totemdeck.findings import Finding
-from totemdeck.rules.ambiguity import ambiguous_card
+from totemdeck.rules.ambiguity import Broken, moved, settle
 from totemdeck.rules.banlist import Banlist
 from totemdeck.rules.baseline import Baseline, in_order
 from totemdeck.rules.checks import RULES, Rule, totem_groups
@@ -28,6 +28,7 @@ from totemdeck.rules.pointing import point, point_reading
 from totemdeck.rules.reach import AGGREGATE, PER_ENTRY, TOTEM_ONLY
 from totemdeck.rules.stages import CatalogueStages
 from totemdeck.rules.totem import TotemNumbers, totem_numbers
+from totemdeck.rules.traits import identity
 from totemdeck.rules.verdict import SEVERITY_ORDER, CheckedDeck, Report, alike_key, groups_alike
 
 __all__ = ["CheckedDeck", "Checker", "Report", "alike_key", "check"]
@@ -101,19 +102,21 @@ class Checker:
         deck = self._deck(resolved, choice)
         by_rule = [(code, rule, list(rule(deck, self.ctx))) for code, rule in RULES]
         base = Baseline(deck, by_rule)
-        findings += base.findings
         # Lines written alike (400 x "1 Pikachu") judge alike: weigh each distinct one once,
         # else a deck of repeated name-only lines costs lines x prints x rules.
-        differing_by_text: dict[tuple[object, ...], list[list[Card]]] = {}
+        judged: dict[tuple[object, ...], tuple[int, list[tuple[list[Card], Broken]]]] = {}
+        ambiguous: list[tuple[ResolvedLine, list[tuple[list[Card], Broken]]]] = []
         for r in lines:
             groups = grouped[r.line.line]
             if len(groups) > 1:
                 written = _written(r)
-                if written not in differing_by_text:
-                    differing_by_text[written] = self._differing(resolved, choice, r, groups, base)
-                differing = differing_by_text[written]
+                if written not in judged:
+                    differing = self._differing(resolved, choice, r, groups, base)
+                    judged[written] = (r.line.line, differing)
+                first, differing = judged[written]
                 if len(differing) > 1:
-                    findings.append(ambiguous_card(r, differing, self.ctx))
+                    ambiguous.append((r, moved(differing, first, r.line.line)))
+        findings += settle(base.findings, ambiguous, self.ctx)
         places = {line: (entry, at) for line, entry, at in resolved.decklist.places}
         findings = [point(f, places) for f in findings]  # a JSON deck: entry and file line
         findings.sort(key=lambda f: (SEVERITY_ORDER[f.severity], f.line or 0, f.code))
@@ -243,38 +246,33 @@ class Checker:
         line: ResolvedLine,
         groups: Sequence[list[Card]],
         base: Baseline,
-    ) -> list[list[Card]]:
-        """The line's prints grouped by verdict: prints that judge alike are one group
-        (one group: not ambiguous)."""
+    ) -> list[tuple[list[Card], Broken]]:
+        """The line's prints grouped by verdict (one group: not ambiguous), each group with
+        the ``(code, line)``s of the deck while the line holds it. Without a Totem, prints of
+        other identities are told apart too: their verdict waits on the Totem."""
         number = line.line.line
+        base_codes: Broken = frozenset((f.code, f.line) for f in base.findings)
+        no_totem = not base.deck.totem
 
-        def verdict(findings: list[Finding], card: Card) -> tuple[Any, ...]:
-            codes = frozenset((f.code, f.line) for f in findings)
-            if not line.line.is_totem:
-                return (codes,)
-            numbers = self._totem(self._deck(resolved, {**choice, number: card}))
-            if numbers is None:
-                return codes, None
-            # The numbers a player pays and counts, not the print's id.
-            return (
-                codes,
-                numbers.cost_column,
-                numbers.invocation_cost,
-                numbers.prizes,
-                numbers.identity,
-            )
+        def outcome(card: Card, first: bool) -> tuple[Any, Broken]:
+            if line.line.is_totem:  # the Totem colours every line: judge the whole deck again
+                held = {**choice, number: card}
+                found = base.findings if first else self._evaluate(resolved, held)
+                codes = frozenset((f.code, f.line) for f in found)
+                numbers = self._totem(self._deck(resolved, held))
+                # the numbers a player pays and counts, not the print's id
+                return (codes, numbers and (numbers.cost_column, numbers.invocation_cost,
+                                            numbers.prizes, numbers.identity)), codes  # fmt: skip
+            # a main-deck line: what each print changes from the first
+            lost, gained = (frozenset(), frozenset()) if first else self._swap_outcome(
+                base, number, card)  # fmt: skip
+            colours = identity(card, self.ctx.fmt) if no_totem else None
+            return (lost, gained, colours), (base_codes - lost) | gained
 
-        if line.line.is_totem:  # the Totem colours every line: judge the whole deck again
-            first = verdict(base.findings, groups[0][0])
-        else:  # a main-deck line: compare what each print changes from the first
-            first = (frozenset(), frozenset())
-        by_verdict: dict[Any, list[Card]] = {first: list(groups[0])}
-        for group in groups[1:]:
-            if line.line.is_totem:
-                outcome = verdict(self._evaluate(resolved, {**choice, number: group[0]}), group[0])
-            else:
-                outcome = self._swap_outcome(base, number, group[0])
-            by_verdict.setdefault(outcome, []).extend(group)  # groups that judge alike: one
+        by_verdict: dict[Any, tuple[list[Card], Broken]] = {}
+        for index, group in enumerate(groups):
+            key, codes = outcome(group[0], index == 0)
+            by_verdict.setdefault(key, ([], codes))[0].extend(group)  # alike groups: one
         return list(by_verdict.values())
 
 

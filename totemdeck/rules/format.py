@@ -30,6 +30,26 @@ class EnergyOverride:
 
 
 @frozen
+class Turns:
+    """How turns go, for odds and a goldfish (FORMAT.md "Turns, for odds and a goldfish",
+    ``turns`` in the format file): what a simulation of the player's own turns needs."""
+
+    opening_hand: int = 7
+    mulligan_without_basic: bool = True  # odds are of kept hands
+    prizes_after_hand: bool = True  # the starting Prize cards leave the deck after the hand
+    first_player_draws: bool = True
+    draws_per_turn: int = 1
+    energy_attachments_per_turn: int = 1
+    totem_zone_uses_attachment: bool = True
+    effects_attach_in_totem_zone: bool = False
+    totem_in_deck: bool = False  # a one-card Totem: 99 cards shuffled
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any] | None) -> Turns:
+        return cls(**data) if data else cls()
+
+
+@frozen
 class FormatRules:
     """The format's parameters and decisions, read from ``format.yaml``."""
 
@@ -52,10 +72,17 @@ class FormatRules:
     trainers_as_basic: re.Pattern[str] | None = None
     # Prize cards each player starts a game with (FORMAT.md "At the table"; decision: 6).
     starting_prizes: int = 6
-    # FORMAT.md "Turns, for odds and a goldfish" (decision): the opening hand, and whether
-    # the first player draws on their first turn too.
-    opening_hand: int = 7
-    first_player_draws: bool = True
+    turns: Turns = Turns()
+
+    @property
+    def opening_hand(self) -> int:
+        """Cards in the opening hand (``turns.opening_hand``)."""
+        return self.turns.opening_hand
+
+    @property
+    def first_player_draws(self) -> bool:
+        """Whether the first player draws on their first turn too (``turns``)."""
+        return self.turns.first_player_draws
 
     @classmethod
     def from_data(cls, data: dict[str, Any], where: str = "format.yaml") -> FormatRules:
@@ -85,8 +112,7 @@ class FormatRules:
             },
             trainers_as_basic=_pattern(as_basic, where),
             starting_prizes=data.get("table", {}).get("starting_prizes", 6),
-            opening_hand=data.get("table", {}).get("opening_hand", 7),
-            first_player_draws=data.get("table", {}).get("first_player_draws", True),
+            turns=Turns.from_data(data.get("turns")),
         )
 
 

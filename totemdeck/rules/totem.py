@@ -18,13 +18,14 @@ from totemdeck.rules.traits import (
     is_v_union,
     printed_retreat_cost,
     prize_cards,
+    retreat_unknown,
 )
 
 # The Stage most ordinary prints of a species carry ("Venusaur" → "Stage 2"); from the catalogue.
 NormalStage = Callable[[str], str | None]
 
 _MEGA_PREFIX = LazyPattern(r"^(?:M|Mega|Primal)\s+", re.IGNORECASE)
-_EX_SUFFIX = LazyPattern(r"[-\s]?EX$")
+_EX_SUFFIX = LazyPattern(r"[-\s]?EX$", re.IGNORECASE)  # TCGdex: "Manectric-ex"
 _LV_X = LazyPattern(r"\s*LV\.?\s*X$", re.IGNORECASE)
 _BREAK = LazyPattern(r"\s*BREAK$")
 
@@ -41,6 +42,7 @@ class TotemNumbers:
     identity: tuple[str, ...]
     printed_stage: str | None
     retreat_cost: int | None
+    retreat_unknown: bool = False  # no source states it: not Retreat Cost 0, nor "none printed"
 
     def as_dict(self, extended: bool = False) -> dict[str, Any]:
         """``totem`` of ``schemas/report.schema.json`` (``extended`` adds stage and retreat)."""
@@ -55,6 +57,8 @@ class TotemNumbers:
         if extended:
             out["printed_stage"] = self.printed_stage
             out["retreat_cost"] = self.retreat_cost
+            if self.retreat_unknown:
+                out["retreat_unknown"] = True
         return out
 
 
@@ -124,4 +128,5 @@ def totem_numbers(
         identity=in_type_order(colours),
         printed_stage=card.stage,
         retreat_cost=_retreat(pieces),
+        retreat_unknown=_retreat(pieces) is None and any(map(retreat_unknown, pieces)),
     )

@@ -25,7 +25,9 @@ from totemdeck.rules.format import EnergyOverride, FormatRules
 _TYPE_WORDS = LazyPattern("|".join((*ENERGY_TYPES, COLORLESS)))
 _SYMBOL_TYPES = TYPE_LETTERS
 _SYMBOL = LazyPattern(r"[\[{]([GRWLPFDMYNC])[\]}]")
-_SENTENCE = LazyPattern(r"(?<=[.!?])\s+|\n|(?<=\.)(?=[A-Z])")
+# A sentence ends at . ! ? (or one closing a parenthesis: Multi Energy's "(… when not in
+# play.) Multi Energy provides Colorless …" is two sentences, only the first not in play).
+_SENTENCE = LazyPattern(r"(?<=[.!?])\)?\s+|\n|(?<=\.)\)?(?=[A-Z])")
 _PROVIDES = LazyPattern(r"\b(?:provides?|counts? as)\b(?P<what>.*)", re.IGNORECASE)
 _EVERY = LazyPattern(r"\b(?:every|all) types?\b", re.IGNORECASE)
 # What an Energy counts as while *not in play* is not what it provides (FORMAT.md, decision:
@@ -248,10 +250,17 @@ def prize_cards(card: Card) -> int:
 
 
 def printed_retreat_cost(card: Card) -> int | None:
-    """The Retreat Cost the card prints; a BREAK prints none (its data says 0): None."""
+    """The Retreat Cost the card prints; None: a BREAK prints none (its data says 0), or no
+    source states it (``retreat_unknown``). Neither is Retreat Cost 0 (FORMAT.md)."""
     if not card.is_pokemon or card.stage == "BREAK":
         return None
     return card.retreat_cost
+
+
+def retreat_unknown(card: Card) -> bool:
+    """A Pokémon whose retreat cost no source states, nor another print of the card
+    (FORMAT.md "Missing data is not zero"): unknown, never read as 0."""
+    return card.is_pokemon and card.stage != "BREAK" and card.retreat_cost is None
 
 
 def is_ordinary(card: Card) -> bool:

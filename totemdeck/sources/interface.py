@@ -173,6 +173,12 @@ class CardSource(Protocol):
         """False: its prints are the catalogue's records. True: its records are staged and
         merged into the others' (matched prints gain its ids and names; the rest are added)."""
 
+    @property
+    def retreat_when_silent(self) -> int | None:
+        """What the source means by a Pokémon record without a retreat cost, when neither
+        the other source nor another print of the card states one: a number (its way of
+        writing Retreat Cost 0), or None (it says nothing: the cost stays unknown)."""
+
     def fetch(
         self,
         state: SourceState,

@@ -46,6 +46,7 @@ class RawCard(TypedDict):
     abilities: NotRequired[list[dict[str, str]]]
     attacks: NotRequired[list[RawAttack]]
     retreatCost: NotRequired[list[str]]
+    convertedRetreatCost: NotRequired[int]
     nationalPokedexNumbers: NotRequired[list[int]]
     regulationMark: NotRequired[str]
     rarity: NotRequired[str]
@@ -109,6 +110,15 @@ def _hp(value: str | None) -> int | None:
     return int(digits) if digits else None
 
 
+def _retreat(raw: RawCard) -> int | None:
+    """The retreat cost the record states: its symbols, else ``convertedRetreatCost``."""
+    symbols = raw.get("retreatCost")
+    if symbols:
+        return len(symbols)
+    converted = raw.get("convertedRetreatCost")
+    return converted if isinstance(converted, int) else None
+
+
 def card_record(raw: RawCard, card_set: dict[str, Any]) -> dict[str, Any]:
     """The catalogue record of one pokemontcg card; ``card_set`` is its ``set_record``."""
     supertype = _SUPERTYPES.get(raw["supertype"], raw["supertype"])
@@ -136,8 +146,9 @@ def card_record(raw: RawCard, card_set: dict[str, Any]) -> dict[str, Any]:
         "abilities": [a.get("name", "") for a in raw.get("abilities") or []],
         "ability_texts": [str(a.get("text") or "") for a in raw.get("abilities") or []],
         "rules": list(raw.get("rules") or []),
-        # A Pokémon printed without retreat symbols has Retreat Cost 0.
-        "retreat_cost": len(raw.get("retreatCost") or []) if is_pokemon else None,
+        # None: the record leaves the cost out (the importer fills it, FORMAT.md "Missing
+        # data is not zero"; ``SOURCE.retreat_when_silent`` says what this source means by it).
+        "retreat_cost": _retreat(raw) if is_pokemon else None,
         "evolves_from": raw.get("evolvesFrom") or None,
         "dex": list(raw.get("nationalPokedexNumbers") or []),
         "regulation_mark": raw.get("regulationMark") or None,

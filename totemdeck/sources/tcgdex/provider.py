@@ -54,6 +54,9 @@ class TcgdexSource:
     default_url = DEFAULT_URL
     layout_marker = "en/sets.json"
     merged = True
+    # TCGdex writes Retreat Cost 0 as ``retreat: 0``; a record without ``retreat`` says
+    # nothing (95 of them are prints pokemon-tcg-data gives a cost of 1 or more).
+    retreat_when_silent: int | None = None
 
     def fetch(
         self,

@@ -173,6 +173,10 @@ def _regulation_mark(value: object) -> str | None:
     return text if len(text) == 1 and text.isalpha() else None
 
 
+def _is_count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= 5
+
+
 def card_record(raw: dict[str, Any], card_set: dict[str, Any]) -> dict[str, Any]:
     """The catalogue record of one English TCGdex card; ``card_set`` is its ``set_record``."""
     supertype = _SUPERTYPES.get(raw["category"], raw["category"])
@@ -202,7 +206,8 @@ def card_record(raw: dict[str, Any], card_set: dict[str, Any]) -> dict[str, Any]
         "abilities": [a.get("name", "") for a in raw.get("abilities") or []],
         "ability_texts": [str(a.get("effect") or "") for a in raw.get("abilities") or []],
         "rules": _rules(raw, name, stage),
-        "retreat_cost": int(raw.get("retreat") or 0) if is_pokemon else None,
+        # None: TCGdex leaves it out (it writes Retreat 0 as 0); the importer fills it.
+        "retreat_cost": raw["retreat"] if is_pokemon and _is_count(raw.get("retreat")) else None,
         "evolves_from": raw.get("evolveFrom") or None,
         "dex": list(raw.get("dexId") or []),
         "regulation_mark": _regulation_mark(raw.get("regulationMark")),
