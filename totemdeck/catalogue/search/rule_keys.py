@@ -161,11 +161,7 @@ def own(term: Term, ctx: SearchContext) -> Sql:
     JSON value however many there are."""
     import json
 
-    copies = ctx.owned()
-    if copies is None:
-        raise BadValue(
-            _("own: reads your collection: give --collection FILE (or TOTEMDECK_COLLECTION)")
-        )
+    copies = ctx.owned()  # BadValue when no collection was given
     op, wanted = (">=", 1) if not term.value else (term.op, 0)
     if term.value:
         wanted = whole_number(term.value, N_("own"))
