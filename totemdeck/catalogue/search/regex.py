@@ -8,9 +8,9 @@ A pattern runs once per query, not once per row: the first regex on a connection
 each searched column's distinct values (names, sentences of card text) into one corpus, a
 value a line, and RE2 scans that corpus in one pass, line by line (``never_nl``: a match
 never spans two values; ``^`` and ``$`` are a value's ends). SQL gets the matching rows
-back from ``re_rows(pattern, column)`` as a JSON list. A pattern that names the text's own
-ends (``\\A``, ``\\z``) or turns multi-line mode off runs per row instead (``re_items`` /
-``re_text``), as it reads alike either way.
+back from ``re_rows(pattern, column)`` as a JSON list. A value's own ends (``\\A``, ``\\z``)
+are its line's ends there; only a pattern that turns multi-line mode off runs per row instead
+(``re_items`` / ``re_text``), as it reads alike either way.
 """
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ TEXT = "text"
 # A Spanish search's regexes also read each print's Spanish text and names (``search_es``).
 SPANISH_TEXT = "es:sentences"
 SPANISH_ITEMS = ("es:attack_names", "es:ability_names")
-_PER_ROW = LazyPattern(r"\\[Az]|\(\?[a-zA-Z]*-")  # \A, \z, (?-m): a whole text's ends
+_PER_ROW = LazyPattern(r"\(\?[a-zA-Z]*-")  # (?-m): a whole text's ends
 
 
 def _options(never_nl: bool) -> Any:
@@ -74,8 +74,18 @@ def compiled(pattern: str) -> Any:
 
 
 def per_row(pattern: str) -> bool:
-    """Whether ``pattern`` must run on each value alone (it names a text's own ends)."""
-    return bool(_PER_ROW.search(pattern))
+    """Whether ``pattern`` must run on each value alone (it turns multi-line mode off)."""
+    return bool(_PER_ROW.search(line_form(pattern)))
+
+
+def line_form(pattern: str) -> str:
+    """``pattern`` for a corpus of one value a line: a value's own ends ``\\A`` and ``\\z``
+    are its line's ends there (``^``, ``$`` in multi-line mode), so a pattern naming them
+    still runs once over the corpus (an escaped backslash before ``A`` stays as it is)."""
+    return _TEXT_ENDS.sub(lambda m: m.group(1) + ("^" if m.group(2) == "A" else "$"), pattern)
+
+
+_TEXT_ENDS = LazyPattern(r"(?<!\\)((?:\\\\)*)\\([Az])")
 
 
 @lru_cache(maxsize=64)
@@ -84,7 +94,8 @@ def _line_program(pattern: str) -> Any:
     import re2
 
     compiled(pattern)
-    return re2.compile(b"(?m:" + pattern.encode("utf-8") + b")", _options(True))._regexp
+    lines = line_form(pattern).encode("utf-8")
+    return re2.compile(b"(?m:" + lines + b")", _options(True))._regexp
 
 
 class Corpus:
