@@ -38,10 +38,13 @@ API_LIMIT, API_MAX = 20, 200
 ORDERS = ("name", "released", "hp", "type", "set", "column")
 
 
-async def cards_with_collection(request: Request) -> Response:
-    """``POST /cards?q=…`` with the browser's collection as the form field ``collection``:
-    the grid of ``?q=`` with ``own:`` reading that collection (collection.js sends it for a
-    query that uses ``own:``; the collection stays in the browser, never on the server)."""
+async def cards_route(request: Request) -> Response:
+    """``GET /cards?q=…``: the grid (``cards_page``, in a worker thread). ``POST`` the same
+    URL with the browser's collection as the form field ``collection``: the grid with
+    ``own:`` reading that collection (collection.js sends it for a query that uses ``own:``;
+    the collection stays in the browser, never on the server)."""
+    if request.method != "POST":
+        return await run_in_threadpool(cards_page, request)
     try:
         async with request.form(max_files=0, max_fields=2) as form:
             sent = form.get("collection")
@@ -150,10 +153,8 @@ def card_page(request: Request) -> Response:
 
 
 ROUTES = [
-    Route("/cards", cards_page, name="cards", methods=["GET", "HEAD"]),
-    Route("/cards", cards_with_collection, name="cards_owned", methods=["POST"]),
-    Route("/cards.json", cards_page, name="cards_json", methods=["GET", "HEAD"]),
-    Route("/cards.json", cards_with_collection, name="cards_json_owned", methods=["POST"]),
+    Route("/cards", cards_route, name="cards", methods=["GET", "HEAD", "POST"]),
+    Route("/cards.json", cards_route, name="cards_json", methods=["GET", "HEAD", "POST"]),
     Route("/api/cards", cards_page, name="api_cards"),
     Route("/cards/{card_id:path}", card_page, name="card"),
     Route("/api/totem/{card_id:path}", card_page, name="api_totem"),
