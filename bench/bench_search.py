@@ -3,7 +3,9 @@ two-source catalogue in one process, and the cold CLI search against ``totemdeck
 (the baseline) from the same run.
 
 Targets (issue 10): median query <= 10 ms, slowest <= 50 ms; issue 24: p99 of every run of
-every query <= 25 ms, the worst ``--prints --limit 0`` query <= 200 ms. The cold
+every query <= 25 ms, the worst ``--prints --limit 0`` query <= 200 ms; issue 38: the p99 of
+the regex queries (English and Spanish) <= 25 ms, every print as JSON <= 2 s, the cold search
+<= 2x ``--version``. The cold
 ``totemdeck card search 'totem:sv3-125 t:supporter'`` is shown beside a cold ``--version``
 (measured alternately, so a busy machine slows both alike); issue 24's <= 1.5x between them
 dates from an 87 ms ``--version``, and ``bench_startup`` now judges both against Python.
@@ -81,6 +83,46 @@ QUERIES = [
 ]
 
 
+# issue 38.9: regex queries (English and Spanish, item and text columns, one per row),
+# judged by their own p99 (<= 25 ms); a Spanish search reads both languages.
+REGEX_QUERIES = [
+    ("name:/^(pika|rai)chu$/", "en"),
+    ("o:/draw [4-6] cards/ t:supporter", "en"),
+    ("o:/search your deck for .* energy/", "en"),
+    ("o:/energy/", "en"),
+    ("o:/^infernal reign$/", "en"),
+    ("atk:/^dark/", "en"),
+    ("ab:/reign/", "en"),
+    ("name:/(a+)+$/", "en"),
+    ("o:/\\Adraw/", "en"),
+    ("o:/roba [0-9] cartas/", "es"),
+    ("atk:/^oscuridad/", "es"),
+    ("o:/energia especial/", "es"),
+]
+
+
+def _regex_p99(cat: Catalogue) -> tuple[float, float]:
+    """The p99 of 7 CPU-timed runs of each regex query, and its slowest median."""
+    for query, lang in REGEX_QUERIES:  # warm: each column's corpus is built once a process
+        search_cards(cat, query, lang=lang)
+    runs = {q: _runs(lambda q=q, lang=lang: search_cards(cat, q, lang=lang), 7)
+            for q, lang in REGEX_QUERIES}  # fmt: skip
+    pooled = sorted(t for v in runs.values() for t in v)
+    return pooled[round(0.99 * (len(pooled) - 1))], max(map(statistics.median, runs.values()))
+
+
+def _every_print_json(cat: Catalogue) -> float:
+    """Wall time of ``card search '' --prints --limit 0 --format json``'s work: every print
+    found, then written as the JSON document (target <= 2 s)."""
+    from totemdeck.report import render_search_json
+    from totemdeck.rules.format import load_format
+
+    started = time.perf_counter()
+    found = search_cards(cat, "", prints=True, limit=None)
+    render_search_json(found, "", "en", load_format())
+    return time.perf_counter() - started
+
+
 def main() -> None:
     assert len(QUERIES) == 46
     with tempfile.TemporaryDirectory() as tmp:
@@ -103,6 +145,9 @@ def main() -> None:
                 q: min(_runs(lambda q=q: search_cards(cat, q, prints=True, limit=None), 3))
                 for q in QUERIES
             }
+            regex_p99, regex_slowest = _regex_p99(cat)
+        with Catalogue.open(folder) as cat:  # a fresh process's catalogue: no card read yet
+            whole = _every_print_json(cat)
         exe = str(Path(sys.executable).with_name("totemdeck"))
         os.environ["TOTEMDECK_CATALOGUE"] = folder
         pairs = [
@@ -144,10 +189,19 @@ def main() -> None:
         f"slowest query ({slowest_query}): {slowest * 1000:.2f} ms (target <= 50; "
         f"{slowest / baseline:.0f}x the baseline)"
     )
-    print(f"cold `totemdeck --version` (median of 7):             {version * 1000:7.1f} ms")
+    print(
+        f"regex queries ({len(REGEX_QUERIES)}, EN and ES): p99 {regex_p99 * 1000:.2f} ms "
+        f"(target <= 25: {regex_p99 / 0.025:.2f}x the target; {regex_p99 / baseline:.0f}x the "
+        f"baseline), slowest median {regex_slowest * 1000:.2f} ms"
+    )
+    print(
+        f"every print as JSON (search '' --prints --limit 0 --format json): {whole:.2f} s wall "
+        f"(target <= 2 s: {whole / 2:.2f}x the target; {whole / wall_baseline:.0f}x the baseline)"
+    )
+    print(f"cold `totemdeck --version` (median of 9):             {version * 1000:7.1f} ms")
     print(
         f"cold `totemdeck card search 'totem:sv3-125 t:supporter'`: {cold * 1000:7.1f} ms "
-        f"({cold / version:.2f}x --version; judged by `make bench startup`)"
+        f"({cold / version:.2f}x --version; target <= 2x)"
     )
 
 

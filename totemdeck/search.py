@@ -40,14 +40,21 @@ class RulesContext:
         banlist: Banlist | None,
         fmt: FormatRules | None,
         owned: Mapping[str, int] | None = None,
+        no_collection: str | None = None,
     ) -> None:
         self._catalogue = catalogue
         self._banlist = banlist
         self._fmt = fmt
         self._banned: list[str] | None = None
         self._owned = owned
+        self._no_collection = no_collection
 
-    def owned(self) -> Mapping[str, int] | None:
+    def owned(self) -> Mapping[str, int]:
+        if self._owned is None:  # each face says how it takes a collection
+            raise BadValue(
+                self._no_collection
+                or _("own: reads your collection: give --collection FILE (or TOTEMDECK_COLLECTION)")
+            )
         return self._owned
 
     @property
@@ -231,16 +238,18 @@ def search_cards(
     banlist: Banlist | None = None,
     format_rules: FormatRules | None = None,
     owned: Mapping[str, int] | None = None,
+    no_collection: str | None = None,
 ) -> SearchResult:
     """Cards matching ``query`` (README "Search cards"); ``QuerySyntaxError`` if unreadable.
 
     One card per name (its newest matching print) unless ``prints``; ``total`` counts them
     all, ``cards`` holds at most ``limit``. ``banlist`` defaults to the installed one;
-    ``owned`` (copies per print id, ``api.owned_prints``) is what ``own:`` reads.
+    ``owned`` (copies per print id, ``api.owned_prints``) is what ``own:`` reads; without
+    it ``own:`` is an error saying ``no_collection`` (how this face takes a collection).
     """
     from totemdeck.catalogue.search.run import run_query
 
-    context = RulesContext(catalogue, banlist, format_rules, owned)
+    context = RulesContext(catalogue, banlist, format_rules, owned, no_collection)
     return run_query(
         catalogue,
         query,

@@ -132,3 +132,15 @@ def test_json_prints_says_what_was_listed_whether_option_or_in_the_query(
     assert document["prints"] is prints
     names = [c["name"] for c in document["cards"]]
     assert (len(set(names)) < len(names)) is prints  # Radiant cards have reprints
+
+
+@pytest.mark.parametrize("query", ["t:item", "-is:banned t:item"])
+def test_a_double_dash_ends_the_options(
+    full_catalogue_dir: Path, query: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``card search -- QUERY`` (issue 38.2): the POSIX way to pass a query that starts with
+    ``-``; what follows ``--`` is the query, never an option."""
+    args = ["card", "search", "--catalogue", str(full_catalogue_dir), "-n", "3", "--", query]
+    assert main(args) == 0
+    out = capsys.readouterr().out
+    assert len(out.splitlines()) == 3 and all(" Item " in line for line in out.splitlines())

@@ -141,7 +141,8 @@ def test_card_search_and_show(full_catalogue_dir: Path, capsys: pytest.CaptureFi
     assert json.loads(capsys.readouterr().out)["name"] == "Charizard ex"
     assert main(["card", "show", "sv3-125", *cat(full_catalogue_dir)]) == 0
     page = capsys.readouterr().out
-    assert "identity:   Fire, Darkness" in page and "Invocation Cost 4" in page
+    assert re.search(r"identity: +Fire, Darkness", page) and "Invocation Cost 4" in page
+    assert "Burning Darkness [Fire Fire] 180+: This attack does 30 more" in " ".join(page.split())
     assert main(["card", "show", "nope-1", *cat(full_catalogue_dir)]) == 1
 
 

@@ -33,7 +33,7 @@ def test_card_show_in_spanish(catalogue: Catalogue, card_id: str, update_golden:
     assert card is not None
     facts = card_facts(catalogue, card)
     with use_language("es"):
-        text = render_card(card, facts, "es")
+        text = render_card(card, facts, "es", width=100)
     compare(f"card-{card_id}.es.txt", text, update_golden)
     compare(f"card-{card_id}.es.json", render_card_json(card, facts, "es"), update_golden)
 

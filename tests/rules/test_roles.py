@@ -1,5 +1,5 @@
 """Role tags: the data file's own examples in each language, and precision per role over a
-labelled sample of 419 real cards of every era (tests/rules/role_sample.yaml), read from the
+labelled sample of 444 real cards of every era (tests/rules/role_sample.yaml), read from the
 English text and from the Spanish text alone, with recall reported for both."""
 
 from __future__ import annotations

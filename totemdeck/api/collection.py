@@ -90,10 +90,37 @@ def draft_for(checker: Checker, collection: Collection, totem: Card) -> Draft:
 
 
 def owned_prints(checker: Checker, collection: Collection) -> dict[str, int]:
-    """Copies owned of each print, prints that judge alike counted (``own:`` in searches)."""
+    """Copies owned of each print, prints that judge alike counted (``own:`` in searches):
+    the counts ``check --collection`` covers a deck with, print by print. A basic Energy
+    stands for every basic Energy print of its type ("Basic Fire Energy SVE 2" covers a
+    "Fire Energy" of 1999), so those are all counted."""
+    from totemdeck.catalogue.model import basic_energy_type
     from totemdeck.collection.owned import owned_prints as counted
 
-    return counted(collection, checker.catalogue.by_name, checker.ctx)
+    catalogue = checker.catalogue
+
+    def prints_named(name: str) -> list[Card]:
+        found = catalogue.by_name(name)
+        kinds = {basic_energy_type(c) for c in found if c.is_basic_energy}
+        if not kinds:
+            return found
+        basics = _basic_energy(catalogue)
+        return [*found, *(c for kind in kinds for c in basics.get(kind, ()))]
+
+    return counted(collection, prints_named, checker.ctx)
+
+
+def _basic_energy(catalogue: Catalogue) -> dict[str | None, list[Card]]:
+    """Every basic Energy print of the catalogue, by type (the names that hold "Energy")."""
+    from totemdeck.catalogue.model import basic_energy_type
+
+    out: dict[str | None, list[Card]] = {}
+    for name in catalogue.names():
+        if "energ" in name.casefold():
+            for card in catalogue.by_name(name):
+                if card.is_basic_energy:
+                    out.setdefault(basic_energy_type(card), []).append(card)
+    return out
 
 
 def collection_format_title(key: str) -> str | None:

@@ -95,7 +95,8 @@ CREATE TABLE IF NOT EXISTS card_texts (
 );
 -- The Spanish search index (catalogue/search/spanish.py rebuilds both at each import).
 CREATE TABLE IF NOT EXISTS search_es (
-    card_id TEXT PRIMARY KEY, attack_names TEXT, ability_names TEXT, rarity TEXT, set_name TEXT
+    card_id TEXT PRIMARY KEY, attack_names TEXT, ability_names TEXT, rarity TEXT, set_name TEXT,
+    sentences TEXT
 );
 CREATE VIRTUAL TABLE IF NOT EXISTS search_text_es USING fts5(
     card_id UNINDEXED, body, tokenize = 'unicode61 remove_diacritics 2'

@@ -159,7 +159,9 @@ def dash_query(args: list[str]) -> list[str]:
     if args[:2] != ["card", "search"]:
         return args
     out = args[:2]
-    for arg in args[2:]:
+    for index, arg in enumerate(args[2:], start=2):
+        if arg == "--":  # the POSIX end of options: what follows is the query, as written
+            return out + args[index:]
         query = arg.startswith("-") and not _SEARCH_OPTION.fullmatch(arg)
         out.append(" " + arg if query else arg)
     return out

@@ -48,11 +48,12 @@ _SYMBOL = re.compile(r"[\[{]([GRWLPFDMYNC])[\]}]")
 _SENTENCE_END = re.compile(r"(?<=[.!?])\s+(?=\S)|\s*\n\s*")
 _LOOSE = str.maketrans({"'": ""})
 _DIGITS = re.compile(r"\d+")
+_LOWER_EX = re.compile(r"(?:^|[\s-])ex(?:$|[\s)])")
 
 # Each ``is:`` flag (index.FLAGS) decided from the card and the rules' traits.
 FLAG_TESTS: dict[str, Callable[[Card], bool]] = {
-    "ex": lambda c: "ex" in c.subtypes,
-    "EX": lambda c: "EX" in c.subtypes,
+    "ex": lambda c: "ex" in c.subtypes or ("EX" in c.subtypes and _lower_ex(c.name)),
+    "EX": lambda c: "EX" in c.subtypes and not _lower_ex(c.name),
     "GX": lambda c: "GX" in c.subtypes,
     "V": lambda c: "V" in c.subtypes,
     "VMAX": lambda c: c.stage == "VMAX" or "VMAX" in c.subtypes,
@@ -77,11 +78,23 @@ FLAG_TESTS: dict[str, Callable[[Card], bool]] = {
     "fusion-strike": lambda c: "Fusion Strike" in c.subtypes,
     "promo": lambda c: "promo" in fold(c.set.name) or fold(c.rarity or "") == "promo",
     "levelx": lambda c: c.stage == "Level-Up",
-    "mega": lambda c: c.is_pokemon and (c.stage == "MEGA" or c.name.startswith(("Mega ", "M "))),
+    # XY's "M … EX" and the Mega Evolution era's "Mega … ex"; not a TAG TEAM whose first
+    # partner's name starts with "Mega" ("Mega Sableye & Tyranitar-GX" is a Basic Pokémon).
+    "mega": lambda c: (
+        c.is_pokemon
+        and "TAG TEAM" not in c.subtypes
+        and (c.stage == "MEGA" or c.name.startswith(("Mega ", "M ")))
+    ),
     "first": lambda c: False,  # set by ``search_rows``, which sees every print of a name
     "reprint": lambda c: False,
 }
 assert set(FLAG_TESTS) == set(FLAG_BITS), "every is: flag needs its test"
+
+
+def _lower_ex(name: str) -> bool:
+    """The name prints the lower-case suffix ex (2003–2007, 2023–), whatever a source's
+    subtype says (pokemon-tcg-data files the 2003 "Kyogre ex" promos of ``np`` as "EX")."""
+    return bool(_LOWER_EX.search(name))
 
 
 def flags_of(card: Card) -> int:
@@ -104,8 +117,9 @@ def highest_damage(card: Card) -> int | None:
 
 
 def cheapest_energy(card: Card) -> int | None:
-    """The total Energy cost of its cheapest attack (``energy<=2``)."""
-    return min((len(a.cost) for a in card.attacks), default=None)
+    """The total Energy cost of its cheapest attack (``energy<=2``): Energy symbols only, so
+    an attack whose data gives its cost as ``["Free"]`` costs 0."""
+    return min((sum(s in LETTER_OF_TYPE for s in a.cost) for a in card.attacks), default=None)
 
 
 def loose_name(name: str) -> str:
@@ -161,8 +175,9 @@ def search_row(
     ident, column, invocation, colorless = format_facts(card, fmt, normal_stage)
     digits = _DIGITS.search(card.number)
     paragraphs = [
-        *(f"{n}. {t}" for n, t in zip(card.abilities, card.ability_texts, strict=False)),
-        *(f"{a.name}. {a.text}" for a in card.attacks),
+        # a name is a sentence of its own: ``o:/^infernal reign$/`` ends where the name does
+        *(p for n, t in zip(card.abilities, card.ability_texts, strict=False) for p in (n, t)),
+        *(p for a in card.attacks for p in (a.name, a.text)),
         *card.rules,
     ]
     names = [card.name] + [v for k, v in sorted(card.aliases.items()) if len(k) == 2]
@@ -209,7 +224,7 @@ def search_row(
         reg=card.regulation_mark,
         released=card.set.release_date,
         year=int(card.set.release_date[:4]),
-        text=with_type_names(SENTENCE_BREAK.join(sentences(p) for p in paragraphs)),
+        text=with_type_names(SENTENCE_BREAK.join(sentences(p) for p in paragraphs if p)),
     )
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from totemdeck.catalogue.names import fold
 from totemdeck.catalogue.search import spanish
+from totemdeck.catalogue.search.index import SENTENCE_BREAK
 from totemdeck.catalogue.texts import StagedTexts
 
 LANG = "es"
@@ -49,7 +50,19 @@ def spanish_row(card_id: str, text: dict[str, object]) -> spanish.SpanishRow:
         rarity=fold(str(rarity)) if rarity else None,
         set_name=fold(str(set_name)) if set_name else None,
         text=spanish.stemmed(body),
+        sentences=_sentences([*abilities, *attacks], text["rules"]),  # type: ignore[arg-type]
     )
+
+
+def _sentences(parts: list[dict[str, object]], rules: list[object]) -> str:
+    """The folded Spanish text a regex reads: each name, then its text, sentence by sentence
+    (``$`` ends a name as it ends a sentence), as ``search_facts`` stores the English."""
+    from totemdeck.importer.search_facts import sentences
+
+    paragraphs = [str(p) for a in parts for p in (a["name"], a["text"]) if p]
+    paragraphs += [str(line) for line in rules]
+    text = SENTENCE_BREAK.join(sentences(p) for p in paragraphs)
+    return fold(_SYMBOL.sub(lambda m: _SPANISH_LETTERS[m.group(1)], text))
 
 
 def spanish_rows(texts: dict[str, str]) -> Iterator[spanish.SpanishRow]:

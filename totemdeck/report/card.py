@@ -34,8 +34,28 @@ def render_card_list(cards: Sequence[Card]) -> str:
 Rows = list[tuple[str, str]]
 
 
+def _symbols(text: str) -> str:
+    """``{R}`` / ``[R]`` in card text as the type's word in the reader's language (``Fire``,
+    ``Fuego``), as the card prints its symbol."""
+    import re
+
+    from totemdeck.catalogue.model import TYPE_LETTERS
+    from totemdeck.i18n.terms import term
+
+    return re.sub(r"[\[{]([GRWLPFDMYNC])[\]}]", lambda m: term(TYPE_LETTERS[m.group(1)]), text)
+
+
+def _cost(cost: tuple[str, ...]) -> str:
+    """An attack's cost in words; a cost a source gives as ``["Free"]`` is no cost."""
+    from totemdeck.i18n import _
+    from totemdeck.i18n.terms import terms
+
+    return terms([c for c in cost if c != "Free"], " ") or _("no cost")
+
+
 def _pokemon_rows(card: Card) -> Rows:
-    """Stage, types, HP and Retreat, abilities and attacks (with their costs)."""
+    """Stage, types, HP, weakness, resistance and Retreat, then each ability and attack with
+    its cost, damage and text: the card as printed."""
     from totemdeck.i18n import _
     from totemdeck.i18n.terms import term, terms
 
@@ -53,11 +73,17 @@ def _pokemon_rows(card: Card) -> Rows:
             ),
         )
     )
-    rows += [(_("ability"), ability) for ability in card.abilities]
+    rows.append((_("weakness"), terms(card.weaknesses) or _("none")))
+    rows.append((_("resistance"), terms(card.resistances) or _("none")))
+    texts = (*card.ability_texts, *[""] * len(card.abilities))
     rows += [
-        (_("attack"), f"{attack.name} [{terms(attack.cost, ' ') or _('no cost')}]")
-        for attack in card.attacks
+        (_("ability"), f"{name}: {_symbols(text)}" if text else name)
+        for name, text in zip(card.abilities, texts, strict=False)
     ]
+    for attack in card.attacks:
+        head = f"{attack.name} [{_cost(attack.cost)}]"
+        head += f" {attack.damage}" if attack.damage else ""
+        rows.append((_("attack"), f"{head}: {_symbols(attack.text)}" if attack.text else head))
     return rows
 
 
@@ -84,10 +110,14 @@ def _facts_rows(facts: CardFacts) -> Rows:
     return rows
 
 
-def render_card(card: Card, facts: CardFacts | None = None, lang: str = "en") -> str:
+def render_card(
+    card: Card, facts: CardFacts | None = None, lang: str = "en", width: int | None = None
+) -> str:
     """A readable page about one print in ``lang`` (``facts``: its identity and Totem
-    numbers): the card's own words in ``lang`` where the catalogue has them, else the
-    English ones with ``FALLBACK_MARK`` once beside the name."""
+    numbers): the whole card — abilities and attacks with their text, damage, weakness,
+    resistance, Retreat, rules — in ``lang``'s words where the catalogue has them, else the
+    English ones with ``FALLBACK_MARK`` once beside the name; each value wrapped to
+    ``width`` columns (the terminal's, by default)."""
     from totemdeck.i18n import _
     from totemdeck.i18n.terms import term, terms
 
@@ -106,7 +136,7 @@ def render_card(card: Card, facts: CardFacts | None = None, lang: str = "en") ->
     ]
     if card.is_pokemon:
         rows += _pokemon_rows(card)
-    rows += [(_("text"), rule) for rule in card.rules]
+    rows += [(_("text"), _symbols(rule)) for rule in card.rules]
     if card.rarity:
         rows.append((_("rarity"), card.rarity))
     rows += [
@@ -116,12 +146,29 @@ def render_card(card: Card, facts: CardFacts | None = None, lang: str = "en") ->
     ]
     if facts is not None:
         rows += _facts_rows(facts)
-    width = max(len(label) for label, _value in rows) + 1
     mark = f" {FALLBACK_MARK}" if is_fallback(english, lang) else ""
-    lines = [
-        f"{card.name}{mark}  ({card.id})",
-        *(f"  {label + ':':<{width}}  {value}" for label, value in rows),
-    ]
+    return f"{card.name}{mark}  ({card.id})\n" + _columns(rows, width)
+
+
+def _columns(rows: Rows, width: int | None) -> str:
+    """``label:  value`` lines, each value wrapped under itself within ``width`` columns."""
+    import shutil
+    import textwrap
+
+    total = width or shutil.get_terminal_size((80, 24)).columns
+    labels = max(len(label) for label, _value in rows) + 1
+    indent = " " * (labels + 4)
+    lines = []
+    for label, value in rows:
+        first = f"  {label + ':':<{labels}}  "
+        wrapped = textwrap.wrap(
+            str(value),
+            max(total, labels + 24),
+            initial_indent=first,
+            subsequent_indent=indent,
+            break_on_hyphens=False,
+        )
+        lines += wrapped or [first.rstrip()]
     return "\n".join(lines) + "\n"
 
 

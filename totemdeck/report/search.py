@@ -47,15 +47,20 @@ def card_row(card: Card, lang: str, fmt: FormatRules) -> dict[str, Any]:
 def render_json(result: SearchResult, query: str, lang: str, fmt: FormatRules) -> str:
     """The search as ``schemas/search.schema.json``; ``prints`` is what the search listed
     (``--prints`` or ``unique:prints`` in the query, which wins)."""
-    document = {
+    head = {
         "query": query,
         "explanation": result.explanation,
         "total": result.total,
         "shown": len(result.cards),
         "prints": result.prints,
-        "cards": [card_row(c, lang, fmt) for c in result.cards],
     }
-    return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
+    # One card a line, each written by the C encoder (``indent`` would make json use its
+    # pure-Python one: 10 s instead of 1 for the ~21,000 prints of the whole catalogue).
+    compact = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": ")).encode
+    rows = ",\n".join("    " + compact(card_row(c, lang, fmt)) for c in result.cards)
+    fields = "".join(f"  {json.dumps(k)}: {compact(v)},\n" for k, v in head.items())
+    cards = f'  "cards": [\n{rows}\n  ]' if rows else '  "cards": []'
+    return "{\n" + fields + cards + "\n}\n"
 
 
 # Columns a spreadsheet user wants, flat, in reading order.

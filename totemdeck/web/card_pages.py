@@ -4,8 +4,10 @@ each with its JSON twin (``/cards.json?q=…``, ``/cards/sv3-125.json``; ``/api/
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import Response
@@ -41,7 +43,36 @@ def _error(message: str, position: int | None) -> dict[str, Any]:
     return {"error": message, **({"position": position} if position is not None else {})}
 
 
-def cards_page(request: Request) -> Response:
+async def cards_route(request: Request) -> Response:
+    """``GET /cards?q=…``: the grid (``cards_page``, in a worker thread). ``POST`` the same
+    URL with the browser's collection as the form field ``collection``: the grid with
+    ``own:`` reading that collection (collection.js sends it for a query that uses ``own:``;
+    the collection stays in the browser, never on the server)."""
+    if request.method != "POST":
+        return await run_in_threadpool(cards_page, request)
+    try:
+        async with request.form(max_files=0, max_fields=2) as form:
+            sent = form.get("collection")
+            text = sent if isinstance(sent, str) else ""
+    except HTTPException as exc:  # malformed form, too many fields
+        return error_page(request, 400, _("Unreadable form"), f"{exc.detail}.")
+    return await run_in_threadpool(_with_collection, request, text)
+
+
+def _with_collection(request: Request, text: str) -> Response:
+    from totemdeck.api import owned_prints
+    from totemdeck.errors import TotemdeckError
+    from totemdeck.web.collection_pages import read_posted
+
+    try:
+        collection = read_posted(request, text.encode("utf-8"), "collection")
+    except TotemdeckError as exc:  # an unreadable collection: say so, as Check does
+        return error_page(request, 400, _("Unreadable collection"), str(exc))
+    owned = owned_prints(library(request).checker(language(request)), collection)
+    return cards_page(request, owned)
+
+
+def cards_page(request: Request, owned: Mapping[str, int] | None = None) -> Response:
     """The grid of ``?q=``; the twin: ``{"query", "total", "explanation", "cards"}``."""
     lib = library(request)
     query = request.query_params.get("q", "")
@@ -58,8 +89,9 @@ def cards_page(request: Request) -> Response:
         message = _("order must be one of {orders}, not {order!r}")
         raise HTTPException(400, message.format(orders=", ".join(ORDERS), order=order[:40]))
     found = find_cards(
-        lib, query, limit, language(request), prints=prints, offset=page * limit, order=order
-    )
+        lib, query, limit, language(request), prints=prints, offset=page * limit, order=order,
+        owned=owned,
+    )  # fmt: skip
     data: dict[str, Any] = (
         _error(found.error, found.position)
         if found.error
@@ -84,6 +116,7 @@ def cards_page(request: Request) -> Response:
         }
         return {"q": query, "found": found, "limit": limit, "order": order, "orders": ORDERS,
                 "pages": pages, "filter_links": filters(query),
+                "collection_sent": owned is not None,
                 "marks": {c.id: banned_marks(c, lib.banlist.match(c) is not None)
                           for c in found.cards}}  # fmt: skip
 
@@ -127,8 +160,8 @@ def card_page(request: Request) -> Response:
 
 
 ROUTES = [
-    Route("/cards", cards_page, name="cards"),
-    Route("/cards.json", cards_page, name="cards_json"),
+    Route("/cards", cards_route, name="cards", methods=["GET", "HEAD", "POST"]),
+    Route("/cards.json", cards_route, name="cards_json", methods=["GET", "HEAD", "POST"]),
     Route("/api/cards", cards_page, name="api_cards"),
     Route("/cards/{card_id:path}", card_page, name="card"),
     Route("/api/totem/{card_id:path}", card_page, name="api_totem"),

@@ -3,6 +3,8 @@ query turned into an ``error`` (and its position) the page shows instead of a ra
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from totemdeck.api.cards import CatalogueError, SearchResult, search_cards, term
 from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import N_, _
@@ -20,9 +22,11 @@ def find_cards(
     prints: bool = False,
     offset: int = 0,
     order: str = "name",
+    owned: Mapping[str, int] | None = None,
 ) -> SearchResult:
     """Cards matching ``query`` (at most ``limit`` from ``offset``, a page; one print a name
-    unless ``prints``); a bad query is an ``error`` with its position, not a raise."""
+    unless ``prints``); a bad query is an ``error`` with its position, not a raise.
+    ``owned``: the copies of the collection the browser sent (``own:``)."""
     query = query.strip()
     if not query:
         return SearchResult([], 0, "")
@@ -40,6 +44,11 @@ def find_cards(
             lang=lang,
             banlist=lib.banlist,
             format_rules=lib.fmt,
+            owned=owned,
+            no_collection=_(
+                "own: reads your collection: load it on the Collection page (it stays in this "
+                "browser, which sends it with a search that uses own:)"
+            ),
         )
     except CatalogueError:  # the server's fault (damage): 503, never the query's 400
         raise

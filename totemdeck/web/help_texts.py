@@ -65,8 +65,9 @@ KEY_HELP = frozenset(
         N_("cards a deck with this Totem (id, name or 'NAME SET NUMBER') may hold"),
         N_("totem: Pokémon that can be a Totem (the banlist in force leaves out banned prints)"),
         N_(
-            "copies in your collection (--collection), prints that judge alike counted: "
-            "own: for any, own>=4"
+            "copies in your collection (--collection, or the Collection page on the web), "
+            "as check counts them (prints that judge alike, basic Energy by type); 0 for a "
+            "print you lack: own: for any, own=0 for none, own>=4"
         ),
     }
 )

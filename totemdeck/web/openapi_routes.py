@@ -128,6 +128,22 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("build_edit", "post", "Build: the edit box, a new name or Totem.", (LANG,), "form"),
     *_twins("cards", "A card search.", (QUERY, LIMIT, PAGE, ORDER, PRINTS, LANG), "web_cards"),
     Operation(
+        "cards",
+        "post",
+        "The grid with own: reading the collection sent as the form field collection.",
+        (QUERY, LIMIT, PAGE, ORDER, PRINTS, LANG),
+        "form",
+    ),
+    Operation(
+        "cards_json",
+        "post",
+        "A card search with own: reading the sent collection (JSON).",
+        (QUERY, LIMIT, PAGE, ORDER, PRINTS, LANG),
+        "form",
+        answers=((200, "web_cards"), (400, "web_error"), (413, "web_error")),
+        tag="json",
+    ),
+    Operation(
         "api_cards",
         "get",
         "A card search (older name; 20 cards unless limit).",

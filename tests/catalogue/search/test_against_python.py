@@ -138,8 +138,10 @@ def atoms(catalogue: Catalogue, cards: list[Card], rng: random.Random) -> Iterat
         elif kind == 11:
             flag, test = rng.choice(
                 [
-                    ("ex", lambda c: "ex" in c.subtypes),
-                    ("EX", lambda c: "EX" in c.subtypes),
+                    # the printed suffix decides: the 2003 "Kyogre ex" promos that a
+                    # source files as "EX" are ex (issue 38.7)
+                    ("ex", lambda c: "ex" in c.subtypes or ("EX" in c.subtypes and _ex(c))),
+                    ("EX", lambda c: "EX" in c.subtypes and not _ex(c)),
                     ("gx", lambda c: "GX" in c.subtypes),
                     ("v", lambda c: "V" in c.subtypes),
                     ("tera", lambda c: "Tera" in c.subtypes),
@@ -256,6 +258,11 @@ def test_one_row_per_name_keeps_the_names_and_their_newest_prints(catalogue: Cat
                 by_name.setdefault(name_key(card.name, card.supertype), []).append(card)
         newest = {max(v, key=lambda c: (c.set.release_date, c.id)).id for v in by_name.values()}
         assert {c.id for c in found.cards} == newest, query
+
+
+def _ex(card: Card) -> bool:
+    """The name prints the lower-case suffix ex ("Kyogre ex", "Mewtwo ex (Delta)")."""
+    return bool(re.search(r"(?:^|[\s-])ex(?:$|[\s)])", card.name))
 
 
 @pytest.mark.parametrize("query", ["t:supporter", "totem:sv3-125 -t:energy", "hp>100"])

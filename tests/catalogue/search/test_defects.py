@@ -192,7 +192,11 @@ def test_values_read_what_they_say(
         ("is:promo", lambda c: "promo" in fold(c.set.name) or fold(c.rarity or "") == "promo"),
         (
             "is:mega",
-            lambda c: c.is_pokemon and (c.stage == "MEGA" or c.name.startswith(("M ", "Mega "))),
+            lambda c: (
+                c.is_pokemon
+                and "TAG TEAM" not in c.subtypes  # "Mega Sableye & Tyranitar-GX" (issue 38.7)
+                and (c.stage == "MEGA" or c.name.startswith(("M ", "Mega ")))
+            ),
         ),
         ("can:totem", lambda c: why_not_totem(c) is None),
     ],

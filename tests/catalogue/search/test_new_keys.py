@@ -55,7 +55,8 @@ def _tags(catalogue: Catalogue) -> dict[str, tuple[str, ...]]:
 
 def _energy(op: str, n: int) -> Predicate:
     def keep(c: Card) -> bool:
-        cheapest = min((len(a.cost) for a in c.attacks), default=None)
+        # Energy symbols only: a cost given as ["Free"] is 0 (issue 38.7)
+        cheapest = min((sum(s != "Free" for s in a.cost) for a in c.attacks), default=None)
         return cheapest is not None and OPS[op](cheapest, n)
 
     return keep

@@ -46,7 +46,8 @@ def test_each_command_example_runs(
     full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str], command: str
 ) -> None:
     args = shlex.split(re.sub(r"\s+>\s+\S+$", "", command))  # no "> file.csv"
-    assert main(["card", "search", *args, "--catalogue", str(full_catalogue_dir)]) == 0
+    # the catalogue first: after an example's "--" every word is the query
+    assert main(["card", "search", "--catalogue", str(full_catalogue_dir), *args]) == 0
     assert capsys.readouterr().out.strip(), f"{command} finds nothing"
 
 

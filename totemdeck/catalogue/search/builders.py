@@ -11,7 +11,14 @@ from collections.abc import Callable
 from totemdeck.catalogue.names import fold, name_key
 from totemdeck.catalogue.search.context import Build, Describe, SearchContext, Sql
 from totemdeck.catalogue.search.parse import Term
-from totemdeck.catalogue.search.regex import TEXT, compiled, per_row
+from totemdeck.catalogue.search.regex import (
+    SPANISH_ITEMS,
+    SPANISH_TEXT,
+    TEXT,
+    compiled,
+    per_row,
+    without_accents,
+)
 from totemdeck.catalogue.search.values import (
     SQL_OPS,
     bits_of,
@@ -37,14 +44,22 @@ def regex_condition(column: str, term: Term) -> Sql:
     """The row's ``column`` (``|a|b|`` items of ``search``, or ``text``: its card text) has a
     value ``term``'s regular expression matches: one scan of the column's distinct values
     (``regex.Corpus``), or, for a pattern that must, a call per row."""
-    compiled(term.value)  # a bad pattern is a BadValue now, not an SQLite error later
-    if not per_row(term.value):
-        return Sql("s.rowid IN (SELECT value FROM json_each(re_rows(?, ?)))", (term.value, column))
+    pattern = without_accents(term.value)  # the values are read without accents too
+    compiled(pattern)  # a bad pattern is a BadValue now, not an SQLite error later
+    if not per_row(pattern):
+        return Sql("s.rowid IN (SELECT value FROM json_each(re_rows(?, ?)))", (pattern, column))
     if column == TEXT:
+        return Sql("s.rowid IN (SELECT rowid FROM search_text WHERE re_text(?, body))", (pattern,))
+    if column == SPANISH_TEXT:
         return Sql(
-            "s.rowid IN (SELECT rowid FROM search_text WHERE re_text(?, body))", (term.value,)
+            "s.card_id IN (SELECT card_id FROM search_es WHERE re_text(?, sentences))", (pattern,)
         )
-    return Sql(f"re_items(?, s.{column})", (term.value,))
+    if column in SPANISH_ITEMS:
+        return Sql(
+            f"s.card_id IN (SELECT card_id FROM search_es WHERE re_items(?, {column[3:]}))",
+            (pattern,),
+        )
+    return Sql(f"re_items(?, s.{column})", (pattern,))
 
 
 def number(

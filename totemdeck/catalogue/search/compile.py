@@ -6,6 +6,7 @@ from dataclasses import replace
 
 from totemdeck.catalogue.search.builders import exact_name_condition, name_condition
 from totemdeck.catalogue.search.context import SearchContext, Sql
+from totemdeck.catalogue.search.errors import depth_at
 from totemdeck.catalogue.search.keys import BY_NAME
 from totemdeck.catalogue.search.parse import (
     And,
@@ -79,7 +80,8 @@ def split_options(node: Node, query: str) -> tuple[Node, dict[str, str]]:
     options: dict[str, str] = {}
     kept = []
     for part in parts:
-        if isinstance(part, Term) and part.key in OPTIONS:
+        # ``(order:hp t:item)``: parentheses the tree no longer shows still make a group
+        if isinstance(part, Term) and part.key in OPTIONS and not depth_at(query, part.position):
             value = part.value.casefold()
             if part.op != ":" or value not in OPTIONS[part.key]:
                 raise QuerySyntaxError(

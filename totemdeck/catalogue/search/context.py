@@ -44,9 +44,9 @@ class SearchContext(Protocol):
         """Every print the banlist bans (name-wide entries and pinned prints)."""
         ...
 
-    def owned(self) -> Mapping[str, int] | None:
+    def owned(self) -> Mapping[str, int]:
         """Copies of each print the player's collection holds, counting prints that judge
-        alike; None when no collection was given."""
+        alike; ``BadValue`` saying how to give a collection when none was given."""
         ...
 
     def format_in_force(self) -> tuple[str, FormatRows | None]:

@@ -9,8 +9,8 @@ from totemdeck.lazy import LazyPattern
 
 # Groups nest at most this deep (``-(a or (b …))``); runs of ``-`` / ``not`` collapse first.
 MAX_DEPTH = 10
-_KEY_OP = LazyPattern(r"([A-Za-z_]+)(<=|>=|!=|:|=|<|>)$")
-_BEFORE_VALUE = LazyPattern(r"[A-Za-z][A-Za-z_]*(<=|>=|!=|:|=|<|>)$")
+_KEY_OP = LazyPattern(r"([^\W\d]+)(<=|>=|!=|:|=|<|>)$")
+_BEFORE_VALUE = LazyPattern(r"[^\W\d_][^\W\d]*(<=|>=|!=|:|=|<|>)$")
 
 
 class QuerySyntaxError(UsageError):
@@ -27,6 +27,29 @@ class QuerySyntaxError(UsageError):
         )
         self.position = position
         self.reason = message
+
+
+def depth_at(query: str, position: int) -> int:
+    """How many groups are open at ``position`` (quotes and regexes skipped, as
+    ``check_balance`` reads them; the query is balanced by then)."""
+    depth = 0
+    closing: str | None = None
+    escaped = False
+    for i, ch in enumerate(query[:position]):
+        if closing is not None:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == closing:
+                closing = None
+        elif ch == '"' or (ch == "/" and _BEFORE_VALUE.search(query[:i])):
+            closing = ch
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+    return depth
 
 
 def check_balance(query: str) -> None:

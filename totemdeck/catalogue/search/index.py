@@ -17,7 +17,7 @@ from totemdeck.records import frozen
 
 # Bump when a column, a flag or how a fact is computed changes: the next import rebuilds the
 # index, and readers of an older one are told to import again.
-INDEX_VERSION = "4"
+INDEX_VERSION = "5"
 
 # Types as bits, in FORMAT.md order; Colorless last (it never counts for identity).
 TYPE_BITS: dict[str, int] = {t: 1 << i for i, t in enumerate((*ENERGY_TYPES, COLORLESS))}

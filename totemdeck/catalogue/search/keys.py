@@ -162,8 +162,9 @@ KEYS: tuple[Key, ...] = (
         "totem: Pokémon that can be a Totem (the banlist in force leaves out banned prints)",
         "can:totem"),
     Key("own", ("owned",), COMPARE, rule.own, rule.describe_own,
-        "copies in your collection (--collection), prints that judge alike counted: own: "
-        "for any, own>=4", "own:"),
+        "copies in your collection (--collection, or the Collection page on the web), as "
+        "check counts them (prints that judge alike, basic Energy by type); 0 for a print you "
+        "lack: own: for any, own=0 for none, own>=4", "own:"),
 )  # fmt: skip
 
 KEYS = with_spanish(KEYS)  # Spanish aliases, values and words (spanish_keys.py)

@@ -14,6 +14,7 @@ import re
 from functools import cache
 from typing import Any
 
+from totemdeck.catalogue.names import fold
 from totemdeck.catalogue.search.errors import (
     MAX_DEPTH,
     QuerySyntaxError,
@@ -92,7 +93,10 @@ class Everything:
 
 Node = Term | Word | Exact | Not | And | Or | Everything
 
-_KEY_OP = re.compile(r"([A-Za-z_]+)(<=|>=|!=|:|=|<|>)$")
+_KEY_OP = re.compile(r"([^\W\d]+)(<=|>=|!=|:|=|<|>)$")
+# Control characters (a NUL ends a C string: SQLite's LIKE would read "%" and match every
+# card) are never part of a query.
+_CONTROL = LazyPattern(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _ESCAPE = LazyPattern(r"\\(.)")
 
 
@@ -117,6 +121,15 @@ def parse(query: str) -> Node:
                 count=len(query), limit=MAX_LENGTH
             ),
             MAX_LENGTH,
+            query,
+        )
+    control = _CONTROL.search(query)
+    if control:
+        raise QuerySyntaxError(
+            _("a control character ({code}) cannot be part of a query").format(
+                code=f"U+{ord(control.group()):04X}"
+            ),
+            control.start(),
             query,
         )
     check_balance(query)
@@ -191,7 +204,7 @@ def _build(tree: Any) -> Node:
         regex = value.type == "REGEX"
         text, quoted = (str(value)[1:-1], False) if regex else _text(value)
         return Term(
-            found.group(1).casefold(),
+            fold(found.group(1)),  # keys ignore case and accents: ``año`` is ``ano``
             found.group(2),
             text,
             key_op.start_pos or 0,
@@ -203,7 +216,7 @@ def _build(tree: Any) -> Node:
         token = kids[0]
         assert isinstance(token, lark.Token)
         return _word(token)
-    if kind == "owned":  # `own:` alone: at least one copy
+    if kind == "owned":  # `own:` (or `owned:`) alone: at least one copy
         token = kids[0]
         assert isinstance(token, lark.Token)
         start = token.start_pos or 0

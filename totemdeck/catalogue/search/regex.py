@@ -8,9 +8,9 @@ A pattern runs once per query, not once per row: the first regex on a connection
 each searched column's distinct values (names, sentences of card text) into one corpus, a
 value a line, and RE2 scans that corpus in one pass, line by line (``never_nl``: a match
 never spans two values; ``^`` and ``$`` are a value's ends). SQL gets the matching rows
-back from ``re_rows(pattern, column)`` as a JSON list. A pattern that names the text's own
-ends (``\\A``, ``\\z``) or turns multi-line mode off runs per row instead (``re_items`` /
-``re_text``), as it reads alike either way.
+back from ``re_rows(pattern, column)`` as a JSON list. A value's own ends (``\\A``, ``\\z``)
+are its line's ends there; only a pattern that turns multi-line mode off runs per row instead
+(``re_items`` / ``re_text``), as it reads alike either way.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from __future__ import annotations
 import bisect
 import json
 import sqlite3
+import unicodedata
 from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
@@ -31,7 +32,10 @@ _MAX_MEMORY = 1 << 22  # 4 MiB per compiled pattern (RE2's default is 8)
 # The columns a regex reads, and how a stored value splits into what one match may span.
 ITEM_COLUMNS = ("names", "attack_names", "ability_names", "rarity", "artist")
 TEXT = "text"
-_PER_ROW = LazyPattern(r"\\[Az]|\(\?[a-zA-Z]*-")  # \A, \z, (?-m): a whole text's ends
+# A Spanish search's regexes also read each print's Spanish text and names (``search_es``).
+SPANISH_TEXT = "es:sentences"
+SPANISH_ITEMS = ("es:attack_names", "es:ability_names")
+_PER_ROW = LazyPattern(r"\(\?[a-zA-Z]*-")  # (?-m): a whole text's ends
 
 
 def _options(never_nl: bool) -> Any:
@@ -70,8 +74,18 @@ def compiled(pattern: str) -> Any:
 
 
 def per_row(pattern: str) -> bool:
-    """Whether ``pattern`` must run on each value alone (it names a text's own ends)."""
-    return bool(_PER_ROW.search(pattern))
+    """Whether ``pattern`` must run on each value alone (it turns multi-line mode off)."""
+    return bool(_PER_ROW.search(line_form(pattern)))
+
+
+def line_form(pattern: str) -> str:
+    """``pattern`` for a corpus of one value a line: a value's own ends ``\\A`` and ``\\z``
+    are its line's ends there (``^``, ``$`` in multi-line mode), so a pattern naming them
+    still runs once over the corpus (an escaped backslash before ``A`` stays as it is)."""
+    return _TEXT_ENDS.sub(lambda m: m.group(1) + ("^" if m.group(2) == "A" else "$"), pattern)
+
+
+_TEXT_ENDS = LazyPattern(r"(?<!\\)((?:\\\\)*)\\([Az])")
 
 
 @lru_cache(maxsize=64)
@@ -80,7 +94,8 @@ def _line_program(pattern: str) -> Any:
     import re2
 
     compiled(pattern)
-    return re2.compile(b"(?m:" + pattern.encode("utf-8") + b")", _options(True))._regexp
+    lines = line_form(pattern).encode("utf-8")
+    return re2.compile(b"(?m:" + lines + b")", _options(True))._regexp
 
 
 class Corpus:
@@ -128,18 +143,36 @@ def _items(value: str) -> list[str]:
     return [item for item in value.split("|") if item]
 
 
+def without_accents(text: str) -> str:
+    """``text`` with its accents dropped (not its case, nor a pattern's ``\\S``): a pattern
+    and the text it reads are folded alike, so ``/energía/`` and ``/energia/`` agree."""
+    if text.isascii():
+        return text
+    decomposed = unicodedata.normalize("NFKD", text.translate(_APOSTROPHES))
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u02bc": "'"})
+_SPANISH_JOIN = "FROM main.search s JOIN main.search_es e ON e.card_id = s.card_id"
+
+
 def _corpus(db: sqlite3.Connection, column: str) -> Corpus:
     if column == TEXT:
         rows, split = db.execute("SELECT rowid, body FROM main.search_text"), _sentences
     elif column in ITEM_COLUMNS:
         rows, split = db.execute(f"SELECT rowid, {column} FROM main.search"), _items
+    elif column == SPANISH_TEXT:  # stored folded already
+        rows, split = db.execute(f"SELECT s.rowid, e.sentences {_SPANISH_JOIN}"), _sentences
+    elif column in SPANISH_ITEMS:
+        rows = db.execute(f"SELECT s.rowid, e.{column[3:]} {_SPANISH_JOIN}")
+        split = _items
     else:
         raise ValueError(f"no regex corpus for column {column!r}")
     values: dict[str, list[int]] = {}
     for rowid, value in rows:
         if value:
             for part in dict.fromkeys(split(value)):
-                values.setdefault(part, []).append(rowid)
+                values.setdefault(without_accents(part), []).append(rowid)
     return Corpus(values)
 
 
@@ -153,9 +186,12 @@ def _corpora(db: sqlite3.Connection) -> Callable[[str, str], str]:
     """``re_rows`` for ``db``: corpora built on first use, again when the index is rebuilt."""
 
     def re_rows(pattern: str, column: str) -> str:
-        row = db.execute("SELECT value FROM main.meta WHERE key = 'search_index'").fetchone()
+        built = db.execute(
+            "SELECT group_concat(value, ' ') FROM main.meta "
+            "WHERE key IN ('search_index', 'search_index_es')"
+        ).fetchone()
         path = db.execute("PRAGMA main.database_list").fetchone()[2]
-        key = (str(path), str(row[0]) if row else "", column)
+        key = (str(path), str(built[0] or ""), column)
         found = _CORPORA.get(key)
         if found is None:
             while len(_CORPORA) >= _KEPT:
@@ -172,7 +208,8 @@ def _matcher(split: Callable[[str], list[str]]) -> Callable[[str, str | None], i
         if not value:
             return 0
         program = compiled(pattern)
-        return int(any(program.search(part.encode("utf-8")) for part in split(value)))
+        parts = (without_accents(part).encode("utf-8") for part in split(value))
+        return int(any(program.search(part) for part in parts))
 
     return match
 

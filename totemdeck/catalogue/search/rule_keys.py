@@ -150,21 +150,32 @@ def describe_role(term: Term) -> str:
     return _("its role is “{role}”").format(role=term.value)
 
 
+_HOLDS = {"=": int.__eq__, ":": int.__eq__, "<": int.__lt__, "<=": int.__le__,
+          ">": int.__gt__, ">=": int.__ge__}  # fmt: skip
+
+
 def own(term: Term, ctx: SearchContext) -> Sql:
     """``own:`` (at least one copy) and ``own>=N``: the player's collection, as the library
-    counts it ("judges alike"), bound as one JSON value however many prints it holds."""
+    counts it ("judges alike", basic Energy by type). A print the collection does not hold
+    has 0 copies, so ``own=0`` and ``own<2`` keep it; the owned prints are bound as one
+    JSON value however many there are."""
     import json
 
-    copies = ctx.owned()
-    if copies is None:
-        raise BadValue(
-            _("own: reads your collection: give --collection FILE (or TOTEMDECK_COLLECTION)")
-        )
-    op, wanted = (">=", 1) if not term.value else (SQL_OPS[term.op], 0)
+    copies = ctx.owned()  # BadValue when no collection was given
+    op, wanted = (">=", 1) if not term.value else (term.op, 0)
     if term.value:
         wanted = whole_number(term.value, N_("own"))
     held = json.dumps({card_id: n for card_id, n in copies.items() if n > 0})
-    return Sql(f"s.card_id IN (SELECT key FROM json_each(?) WHERE value {op} ?)", (held, wanted))
+    if not _HOLDS[op](0, wanted):  # only owned prints can hold: look them up
+        return Sql(
+            f"s.card_id IN (SELECT key FROM json_each(?) WHERE value {SQL_OPS[op]} ?)",
+            (held, wanted),
+        )
+    # 0 copies hold (own=0, own<2): every print but the owned ones that do not
+    return Sql(
+        f"s.card_id NOT IN (SELECT key FROM json_each(?) WHERE NOT (value {SQL_OPS[op]} ?))",
+        (held, wanted),
+    )
 
 
 def describe_own(term: Term) -> str:

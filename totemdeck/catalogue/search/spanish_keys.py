@@ -163,7 +163,17 @@ def _or_spanish(key: Key, condition: Callable[[Term], tuple[str, tuple[Any, ...]
     return dataclasses.replace(key, build=both)
 
 
+def _regex(column: str, term: Term) -> tuple[str, tuple[Any, ...]]:
+    """``o:/…/``, ``atk:/…/``, ``ab:/…/`` over the Spanish text and names (folded)."""
+    from totemdeck.catalogue.search.builders import regex_condition
+
+    sql = regex_condition(column, term)
+    return sql.text, sql.params
+
+
 def _text(term: Term) -> tuple[str, tuple[Any, ...]] | None:
+    if term.regex:
+        return _regex("es:sentences", term)
     query = fts_query_es(term.value, term.quoted)
     if query is None:
         return None
@@ -175,6 +185,8 @@ def _column(column: str, items: bool) -> Callable[[Term], tuple[str, tuple[Any, 
     def condition(term: Term) -> tuple[str, tuple[Any, ...]]:
         from totemdeck.catalogue.search.values import like_pattern
 
+        if term.regex:
+            return _regex(f"es:{column}", term)
         value = fold(term.value)
         if term.op == "=" and not items:
             return f"s.card_id IN (SELECT card_id FROM search_es WHERE {column} = ?)", (value,)

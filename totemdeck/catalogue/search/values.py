@@ -120,13 +120,19 @@ def like_pattern(text: str) -> str:
 def fts_query(text: str, phrase: bool) -> str:
     """An FTS5 query: every word quoted, so no FTS syntax leaks in; ``phrase`` keeps order.
 
-    Words match by stem (``draw`` finds "draws"); a trailing ``*`` matches a prefix.
+    Words match by stem (``draw`` finds "draws"); a trailing ``*`` matches a prefix, in a
+    phrase too (``"draw a c*"``: its last word; FTS5 takes no prefix before that).
     """
     words = re.findall(r"[\w']+\*?", text)
     if not words:
         raise BadValue(_("{text!r} has no words to look for").format(text=text))
     if phrase and len(words) > 1:
-        return '"' + " ".join(w.rstrip("*").replace('"', '""') for w in words) + '"'
+        if any(w.endswith("*") for w in words[:-1]):
+            raise BadValue(
+                _("in a phrase, * makes a prefix of its last word only: {text!r}").format(text=text)
+            )
+        star = "*" if words[-1].endswith("*") else ""
+        return '"' + " ".join(w.rstrip("*").replace('"', '""') for w in words) + '"' + star
     return " ".join(
         '"' + w.rstrip("*").replace('"', '""') + '"' + ("*" if w.endswith("*") else "")
         for w in words

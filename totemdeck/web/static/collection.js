@@ -1,7 +1,8 @@
 /* The player's collection, kept in this browser only (localStorage, never on the server):
    the Collection page stores what it read (and forgets it on request), Check's forms send it
    with the deck, and Build and Cards ask /api/owned for the "owned ×N" marks of the cards on
-   the page, again after each htmx swap. Without it every page still works as a form. */
+   the page, again after each htmx swap, and a Cards search with own: sends it. Without it
+   every page still works as a form. */
 (function () {
   "use strict";
   var KEY = "totemdeck.collection";
@@ -93,4 +94,27 @@
   }
   ownedMarks();
   document.addEventListener("htmx:afterSettle", ownedMarks);
+
+  /* A Cards search that uses own: (owned:) reads the collection: the browser sends it with
+     the same URL as a POST form (the server reads it for this one answer and keeps nothing).
+     The answer marks itself (data-collection-sent), so it is sent once. */
+  var OWN = /(^|[\s(!-])own(ed)?(:|[<>=!])/i;
+  function ownSearch() {
+    if (window.location.pathname !== "/cards" || !window.URLSearchParams) { return; }
+    var q = new window.URLSearchParams(window.location.search).get("q") || "";
+    var text = stored();
+    if (!text || !OWN.test(q) || document.querySelector("[data-collection-sent]")) { return; }
+    var form = document.createElement("form");
+    form.method = "post";
+    form.action = window.location.pathname + window.location.search;
+    form.hidden = true;
+    var field = document.createElement("textarea");
+    field.name = "collection";
+    field.value = text;
+    form.appendChild(field);
+    document.body.appendChild(form);
+    form.submit();
+  }
+  ownSearch();
+  document.addEventListener("htmx:afterSettle", ownSearch);
 })();
