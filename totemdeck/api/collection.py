@@ -99,6 +99,6 @@ def owned_prints(checker: Checker, collection: Collection) -> dict[str, int]:
 def collection_format_title(key: str) -> str | None:
     """The collection app a file came from (``Collection.format``) in words; None: the file
     was read as a decklist."""
-    from totemdeck.collection.formats import FORMATS
+    from totemdeck.collection.formats import GENERIC, PRESETS
 
-    return next((f.title for f in FORMATS if f.key == key), None)
+    return next((f.title for f in (*PRESETS, GENERIC) if f.key == key), None)

@@ -49,12 +49,35 @@ def _number(written: str | None) -> str | None:
     return match.group(1) if match else written.strip()
 
 
-def _count(written: str) -> int | None:
-    try:
-        value = float(written.replace(",", "."))
-    except ValueError:
-        return None
-    return int(value) if value.is_integer() and 0 <= value <= 100_000 else None
+MAX_COPIES = 1_000_000
+MAX_NAME = 200  # characters: the longest card name has 50; what the patterns below may meet
+_PLAIN = re.compile(r"[0-9]{1,7}")
+_THOUSANDS = re.compile(r"[0-9]{1,3}(?:([,.' \u00a0\u202f])[0-9]{3})(?:\1[0-9]{3})*")  # 1,000 1.000
+_WHOLE = re.compile(r"([0-9]{1,7})[.,]0{1,2}")  # a spreadsheet's 4.0
+
+
+def copies(written: str | None) -> int | str:
+    """The copies a count cell says (None: the table has no count column, one copy; an
+    empty cell: none), or why it says none: ``1,000`` and ``1.000`` are a thousand, ``4.0``
+    four; ``1.5``, ``²`` or a 5,000-digit number are not counts."""
+    if written is None:
+        return 1
+    text = written.strip()
+    if not text:
+        return 0
+    value: int | None = None
+    if _PLAIN.fullmatch(text):
+        value = int(text)
+    elif _THOUSANDS.fullmatch(text):
+        value = int(re.sub(r"[^0-9]", "", text))
+    elif match := _WHOLE.fullmatch(text):
+        value = int(match.group(1))
+    if value is None:
+        shown = text if len(text) <= 40 else text[:40] + "…"
+        return _("{count!r} is not a number of copies").format(count=shown)
+    if value > MAX_COPIES:
+        return _("{count} copies is more than {most:,}").format(count=value, most=MAX_COPIES)
+    return value
 
 
 def _same_number(card: Card, number: str | None) -> bool:
@@ -76,7 +99,10 @@ def _narrowed(cards: tuple[Card, ...], row: formats.CsvRow) -> tuple[Card, ...]:
 
 def _names_and_number(row: formats.CsvRow) -> tuple[list[str], str | None]:
     """The names a row's card may go by, plainest reading last, and its number."""
-    name, number = _NAME_NUMBER.sub("", row.name), _number(row.number)
+    name, number = row.name, _number(row.number)
+    if (suffix := _NAME_NUMBER.search(name)) is not None:
+        written = suffix.group(0).strip().removeprefix("-").strip()
+        name, number = name[: suffix.start()], number or _number(written)
     if (match := _HASH_NUMBER.search(name)) is not None:
         name, number = name[: match.start()], number or match.group(1)
     names = [name.strip(), _ASIDE.sub("", name).strip()]
@@ -176,10 +202,16 @@ def _by_name(reading: _Row, written: list[str]) -> Reading:
 def row_line(row: formats.CsvRow, resolver: Resolver, sets: SetNames) -> Reading:
     """The row read as a line of prints, or the finding that says why it cannot be; and a
     note when the reading is not the row's own set and number."""
-    count = _count(row.count)
-    if count is None:
-        message = _("line {line}: {count!r} is not a number of copies").format(
-            line=row.line, count=row.count
+    count = copies(row.count)
+    if isinstance(count, str):
+        message = f"{row.where}: {count}"
+        return None, Finding("malformed-line", message, row.line), None
+    if not row.name:
+        message = _("{where}: no card name").format(where=row.where)
+        return None, Finding("malformed-line", message, row.line), None
+    if len(row.name) > MAX_NAME:
+        message = _("{where}: a card name of {n:,} characters").format(
+            where=row.where, n=len(row.name)
         )
         return None, Finding("malformed-line", message, row.line), None
     reading = _Row(row, count, resolver)
