@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from totemdeck.catalogue.model import Card, basic_energy_type
+from totemdeck.errors import UsageError
 from totemdeck.findings import Finding
 from totemdeck.records import frozen
 
-__all__ = ["Collection", "Holding", "Summary"]
+__all__ = ["Collection", "CollectionError", "Holding", "Summary"]
+
+
+class CollectionError(UsageError):
+    """A collection file that cannot be read at all (no table of cards in it): exit 2."""
 
 
 @frozen
@@ -57,6 +64,9 @@ class Collection:
     findings: tuple[Finding, ...] = ()
     readings: tuple[tuple[int, str], ...] = ()
     summary: Summary | None = None
+    # a stored collection read for one deck: no holdings yet, and what fetches those of
+    # the names (``owned.holding_name``) a deck asks for
+    loader: Callable[[Iterable[str]], Collection] | None = None
 
     @property
     def copies(self) -> int:

@@ -24,12 +24,11 @@ from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.collection import formats
 from totemdeck.collection.match import copies, row_line
-from totemdeck.collection.model import Collection, Holding, Summary
+from totemdeck.collection.model import Collection, CollectionError, Holding, Summary
 from totemdeck.collection.sets import SetNames
 from totemdeck.collection.table import NotATable, TableError, open_table
 from totemdeck.decklist import Resolver, parse
 from totemdeck.decklist.read import decode, repair_mojibake
-from totemdeck.errors import UsageError
 from totemdeck.findings import Finding
 from totemdeck.i18n import _
 
@@ -42,10 +41,6 @@ __all__ = [
 ]
 
 _MEMO = 65_536  # distinct rows remembered while reading one file
-
-
-class CollectionError(UsageError):
-    """A collection file that cannot be read at all (no table of cards in it): exit 2."""
 
 
 RowResult = tuple[Holding | None, Finding | None, str | None]
