@@ -137,6 +137,20 @@ def _holdings(
     return holdings
 
 
+def stored_summaries(folder: Path) -> list[tuple[str, str, Summary]] | None:
+    """(file, when imported, summary) of each stored file; None when nothing is stored."""
+    store = CollectionStore.open(folder)
+    if store is None:
+        return None
+    try:
+        return [
+            (row[1], row[3], Summary(row[4], row[5], *row[6:12], note=row[12]))  # type: ignore[arg-type]
+            for row in store.sources()
+        ]
+    finally:
+        store.close()
+
+
 def _open(folder: Path) -> CollectionStore:
     store = CollectionStore.open(folder)
     if store is None:
