@@ -18,7 +18,7 @@ __all__ = ["render_collection_csv", "render_collection_summary", "render_stored_
 
 # Cells a spreadsheet would run as a formula (OWASP CSV injection); no card name starts so.
 _FORMULA = ("=", "+", "-", "@", "\t", "\r")
-EXPORT_COLUMNS = ("Quantity", "Name", "Set Code", "Number", "Set", "Note")
+EXPORT_COLUMNS = ("Quantity", "Name", "Set Code", "Number", "Set", "Rarity", "Artist", "Note")
 
 
 def _columns(summary: Summary) -> str:
@@ -82,9 +82,16 @@ def _safe(cell: str) -> str:
     return "'" + cell if cell.startswith(_FORMULA) else cell
 
 
+def _shared(cards: Sequence[object], kind: str) -> str:
+    """The rarity or artist every print shares (what told them apart from the set's others)."""
+    values = {getattr(card, kind) or "" for card in cards}
+    return values.pop() if len(values) == 1 else ""
+
+
 def render_collection_csv(collection: Collection) -> str:
     """Every holding as a row: one print by its set id and number; prints of one set by the
-    set; else the name alone — each read back by ``--collection`` to the same prints."""
+    set, and the rarity and artist they share; else the name alone — each read back by
+    ``--collection`` to the same prints."""
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(EXPORT_COLUMNS)
@@ -95,7 +102,10 @@ def render_collection_csv(collection: Collection) -> str:
         code = first.set.id if len(sets) == 1 else ""
         number = first.number if len(holding.candidates) == 1 else ""
         set_name = first.set.name if code else ""
-        cells = [str(holding.count), first.name, code, number, set_name,
+        shared = [
+            _shared(holding.candidates, kind) if code else "" for kind in ("rarity", "artist")
+        ]
+        cells = [str(holding.count), first.name, code, number, set_name, *shared,
                  notes.get(holding.line, "")]  # fmt: skip
         writer.writerow([_safe(cell) for cell in cells])
     return out.getvalue()
