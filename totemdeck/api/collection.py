@@ -61,7 +61,7 @@ def read_collection(catalogue: Catalogue, path: str, lazy: bool = False) -> Coll
 
     data = _file_bytes(path, COLLECTION_MAX_BYTES)
     source = "<stdin>" if path == "-" else path
-    return read_collection_file(io.BytesIO(data), source, catalogue)
+    return read_collection_file(io.BytesIO(data), source, catalogue, max_lines=COLLECTION_MAX_LINES)
 
 
 def read_collection_bytes(
@@ -77,7 +77,7 @@ def read_collection_bytes(
         raise DecklistError(
             _("{name}: the file is over the {limit} byte limit").format(name=name, limit=max_bytes)
         )
-    return read_collection_file(io.BytesIO(data), name, catalogue)
+    return read_collection_file(io.BytesIO(data), name, catalogue, max_lines=COLLECTION_MAX_LINES)
 
 
 def import_collection(
@@ -137,6 +137,25 @@ def owned_copies(
 
     cards = [card for card in map(catalogue.get, dict.fromkeys(ids)) if card is not None]
     return count(cards, collection, checker.ctx)
+
+
+def owned_set(checker: Checker, collection: Collection) -> dict[str, int]:
+    """The collection as copies by alike key (``collection.OwnedSet``): what a browser keeps
+    once a collection is read, so each page's marks cost its cards, not the collection."""
+    from totemdeck.collection.owned import OwnedSet
+
+    return dict(OwnedSet.of(collection, checker.ctx).counts)
+
+
+def alike_keys(catalogue: Catalogue, ids: Iterable[str], checker: Checker) -> dict[str, str]:
+    """Each print id's alike key (``{id: key}``; ids of no card are left out): looked up in
+    an owned set, the copies of that print owned (``collection.copies_owned``)."""
+    from totemdeck.collection.owned import alike_key_text
+
+    wanted = list(dict.fromkeys(ids))
+    catalogue.get_many(wanted)  # built in a few queries; ``get`` then finds each at once
+    found = ((card_id, catalogue.get(card_id)) for card_id in wanted)
+    return {i: alike_key_text(card, checker.ctx) for i, card in found if card is not None}
 
 
 def missing_decklist(covered: Coverage, source: str) -> Decklist:

@@ -26,7 +26,7 @@ from totemdeck.collection import formats
 from totemdeck.collection.match import copies, row_line
 from totemdeck.collection.model import Collection, CollectionError, Holding, Summary
 from totemdeck.collection.sets import SetNames
-from totemdeck.collection.table import NotATable, TableError, open_table
+from totemdeck.collection.table import MAX_LINE, NotATable, TableError, open_table
 from totemdeck.decklist import Resolver, parse
 from totemdeck.decklist.read import decode, repair_mojibake
 from totemdeck.findings import Finding
@@ -74,13 +74,17 @@ def _summary(kind: str, title: str, counts: list[int], **more: object) -> Summar
 
 
 def read_rows(
-    stream: BinaryIO, source: str, catalogue: Catalogue, progress: Callable[[int], None] | None
+    stream: BinaryIO,
+    source: str,
+    catalogue: Catalogue,
+    progress: Callable[[int], None] | None,
+    max_lines: int | None = None,
 ) -> tuple[Iterator[RowResult], Callable[[], Summary]] | None:
     """The rows of the table in ``stream``, read one by one, and a function giving the
     summary once they are all read; None when the file holds no table (a list to read as
     a decklist)."""
     try:
-        table = open_table(stream, source)
+        table = open_table(stream, source, max_lines)
     except (NotATable, TableError) as exc:
         raise CollectionError(str(exc)) from exc
     if table is None:
@@ -164,12 +168,15 @@ def read_collection_file(
     source: str,
     catalogue: Catalogue,
     progress: Callable[[int], None] | None = None,
+    max_lines: int | None = None,
 ) -> Collection:
-    """The collection in a file (any table of cards, or a list), resolved."""
-    found = read_rows(stream, source, catalogue, progress)
+    """The collection in a file (any table of cards, or a list), resolved; a text file of
+    more than ``max_lines`` lines, or a list with a line past ``MAX_LINE``, is refused."""
+    found = read_rows(stream, source, catalogue, progress, max_lines)
     if found is None:
         stream.seek(0)
         text = repair_mojibake(decode(stream.read(), source))
+        _refuse_long(text, source, max_lines)
         return _refuse_empty(_as_list(text, source, catalogue), source)
     results, summary = found
     holdings, findings, readings = [], [], []
@@ -185,6 +192,23 @@ def read_collection_file(
         source, preset_key(done), tuple(holdings), tuple(findings), tuple(readings), done
     )
     return _refuse_empty(collection, source)
+
+
+def _refuse_long(text: str, source: str, max_lines: int | None) -> None:
+    """A list past the line limit, or with a line no card line could be, in one line."""
+    lines = text.count("\n") + 1
+    if max_lines is not None and lines > max_lines:
+        raise CollectionError(
+            _("{source}: over the {limit:,} line limit").format(source=source, limit=max_lines)
+        )
+    if len(text) > MAX_LINE:
+        for number, line in enumerate(text.splitlines(), start=1):
+            if len(line) > MAX_LINE:
+                raise CollectionError(
+                    _(
+                        "{source}: line {line}: over {limit:,} characters; not a line of cards"
+                    ).format(source=source, line=number, limit=MAX_LINE)
+                )
 
 
 def _as_list(text: str, source: str, catalogue: Catalogue) -> Collection:

@@ -110,14 +110,22 @@ def _encoding(stream: BinaryIO, name: str) -> tuple[str, str]:
     return "utf-8-sig", ""
 
 
-def _lines(text: io.TextIOBase, name: str) -> Iterator[str]:
-    """The physical lines, each refused past ``MAX_LINE`` characters (with its number)."""
+def _lines(text: io.TextIOBase, name: str, max_lines: int | None) -> Iterator[str]:
+    """The physical lines, each refused past ``MAX_LINE`` characters (with its number), and
+    the file past ``max_lines`` lines."""
     number = 0
     while True:
         line = text.readline(MAX_LINE + 2)
         if not line:
             return
         number += 1
+        if max_lines is not None and number > max_lines:
+            raise TableError(
+                _(
+                    "{name}: over the {limit:,} line limit (store a longer collection once with "
+                    "`totemdeck collection import`)"
+                ).format(name=name, limit=max_lines)
+            )
         if len(line.rstrip("\r\n")) > MAX_LINE:
             raise TableError(
                 _("{name}: line {line}: over {limit:,} characters; not a row of cards").format(
@@ -172,11 +180,11 @@ def _records(lines: Iterator[str], delimiter: str, start: int, name: str) -> Ite
             yield Row(line, tuple(c.strip() for c in cells), raw[:200])
 
 
-def text_table(stream: BinaryIO, name: str) -> Table | None:
+def text_table(stream: BinaryIO, name: str, max_lines: int | None = None) -> Table | None:
     """The table in a text file, or None when its first lines head no table (a decklist)."""
     codec, note = _encoding(stream, name)
     text = io.TextIOWrapper(stream, encoding=codec, newline="", errors="strict")
-    lines = _lines(text, name)
+    lines = _lines(text, name, max_lines)
     first: list[str] = []
     for line in lines:
         first.append(line.lstrip("\ufeff"))
@@ -202,7 +210,7 @@ def text_table(stream: BinaryIO, name: str) -> Table | None:
     return Table(kind, header, index + 1, _records(body(), delimiter, index + 1, name), note)
 
 
-def open_table(stream: BinaryIO, name: str) -> Table | None:
+def open_table(stream: BinaryIO, name: str, max_lines: int | None = None) -> Table | None:
     """The table of cards in a file (None: text that is no table, to read as a list)."""
     head = stream.read(256)
     stream.seek(0)
@@ -216,4 +224,4 @@ def open_table(stream: BinaryIO, name: str) -> Table | None:
         from totemdeck.collection.jsontable import json_table
 
         return json_table(stream, name)
-    return text_table(stream, name)
+    return text_table(stream, name, max_lines)
