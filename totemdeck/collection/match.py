@@ -23,7 +23,7 @@ from totemdeck.decklist.resolved import ResolvedLine
 from totemdeck.findings import Finding
 from totemdeck.i18n import _
 
-__all__ = ["row_line"]
+__all__ = ["copies", "row_line"]
 
 _NUMBER_OF = re.compile(r"^\s*([A-Za-z]*\d+[A-Za-z]*)\s*/\s*[A-Za-z]*\d+\s*$")  # "223/197"
 # "… - 125/197", "… - SV107", and Unown's letters: "Unown - H/28"

@@ -16,6 +16,7 @@ binders) cost a dictionary lookup.
 from __future__ import annotations
 
 import io
+import itertools
 from collections.abc import Callable, Iterator
 from typing import BinaryIO
 
@@ -41,6 +42,7 @@ __all__ = [
 ]
 
 _MEMO = 65_536  # distinct rows remembered while reading one file
+_BATCH = 500  # rows read at a time
 
 
 RowResult = tuple[Holding | None, Finding | None, str | None]
@@ -95,17 +97,22 @@ def read_rows(
 
     def results() -> Iterator[RowResult]:
         try:
-            for row in formats.rows(table, preset, skipped):
-                holding, finding, note = reader.read(row)
-                counts[0] += 1
-                counts[1] += holding is not None
-                counts[2] += finding is not None
-                counts[3] += note is not None
-                if progress is not None and counts[0] % 50_000 == 0:
-                    progress(counts[0])
-                yield holding, finding, note
+            rows = formats.rows(table, preset, skipped)
+            while batch := list(itertools.islice(rows, _BATCH)):
+                yield from _each(batch)
         except TableError as exc:
             raise CollectionError(str(exc)) from exc
+
+    def _each(batch: list[formats.CsvRow]) -> Iterator[RowResult]:
+        for row in batch:
+            holding, finding, note = reader.read(row)
+            counts[0] += 1
+            counts[1] += holding is not None
+            counts[2] += finding is not None
+            counts[3] += note is not None
+            if progress is not None and counts[0] % 50_000 == 0:
+                progress(counts[0])
+            yield holding, finding, note
 
     def summary() -> Summary:
         roles = (

@@ -57,6 +57,7 @@ class SetNames:
     def __init__(self, sets: Iterable[CardSet]) -> None:
         self.by_name: dict[str, list[str]] = {}
         self.names: list[tuple[str, str]] = []  # (folded name, set id), for families
+        self.found: dict[tuple[str, ...], list[str]] = {}
         for card_set in sets:
             self.names.append((fold(card_set.name), card_set.id))
             for key in [*set_keys(card_set.name), fold(card_set.id)]:
@@ -76,8 +77,17 @@ class SetNames:
         return found
 
     def find(self, names: Iterable[str]) -> list[str]:
-        """The sets a row's set names mean, most likely first (empty if none)."""
-        written = [name for name in names if name.strip()]
+        """The sets a row's set names mean, most likely first (empty if none); remembered
+        per spelling (a binder names a few hundred sets over thousands of rows)."""
+        written = tuple(name for name in names if name.strip())
+        known = self.found.get(written)
+        if known is None:
+            if len(self.found) > 4096:
+                self.found.clear()
+            known = self.found[written] = self._find(written)
+        return list(known)
+
+    def _find(self, written: tuple[str, ...]) -> list[str]:
         for tails in (False, True):
             for name in written:
                 for key in set_keys(name):
