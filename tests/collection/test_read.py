@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import io
 import json
 from pathlib import Path
 
@@ -13,6 +14,7 @@ from hypothesis import strategies as st
 from tests.helpers.golden import compare
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.collection import read_collection_text
+from totemdeck.collection.read import read_collection_file
 from totemdeck.errors import UsageError
 
 SAMPLES = Path(__file__).resolve().parent / "samples"
@@ -36,8 +38,7 @@ def test_each_sample_is_byte_faithful_to_its_source(name: str, digest: str) -> N
 def test_each_real_export_reads_as_its_golden(
     catalogue: Catalogue, name: str, _digest: str, update_golden: bool
 ) -> None:
-    text = (SAMPLES / name).read_text(encoding="utf-8")
-    collection = read_collection_text(text, name, catalogue)
+    collection = read_collection_file(io.BytesIO((SAMPLES / name).read_bytes()), name, catalogue)
     data = {
         "format": collection.format,
         "copies": collection.copies,
@@ -46,8 +47,16 @@ def test_each_real_export_reads_as_its_golden(
         "readings": [list(r) for r in collection.readings],
     }
     # every row of the file is either held or reported: nothing is dropped
-    card_rows = len(text.splitlines()) - 1
-    assert len(collection.holdings) + len(collection.findings) == card_rows
+    summary = collection.summary
+    assert (
+        summary is not None and len(collection.holdings) + len(collection.findings) == summary.rows
+    )
+    assert (summary.matched, summary.unreadable) == (
+        len(collection.holdings),
+        len(collection.findings),
+    )
+    if name.endswith(".csv"):
+        assert summary.rows + summary.skipped == len((SAMPLES / name).read_bytes().splitlines()) - 1
     text_out = "\n".join(f"{key}: {json.dumps(value)}" for key, value in data.items() if
                          key != "holdings")  # fmt: skip
     text_out += "\n" + "".join(f"{json.dumps(h)}\n" for h in data["holdings"])

@@ -180,13 +180,18 @@ class _Row:
 def _by_name(reading: _Row, written: list[str]) -> Reading:
     """The last reading: by the card's name alone, saying which set or number was not found."""
     resolver, names = reading.resolver, reading.names
-    resolved = resolver.resolve_line(reading.line(names[0]))
-    for name in names[1:] if resolved.finding is not None else ():
-        resolved = resolver.resolve_line(reading.line(name))
+    resolved, used = resolver.resolve_line(reading.line(names[0])), names[0]
+    for name in names[1:]:
+        if resolved.finding is None:
+            break
+        resolved, used = resolver.resolve_line(reading.line(name)), name
     if resolved.finding is not None:
         return None, resolved.finding, None
     if not written and reading.number is None:
-        return resolved, None, None
+        aside = None  # "Drakloak (Energy Symbol Pattern)" read as Drakloak: said
+        if used != names[0]:
+            aside = _("read {name!r} as {card!r}").format(name=names[0], card=used)
+        return resolved, None, aside
     where = " / ".join(written) or "?"
     if reading.number is None:
         note = _("set {set!r} not found; read by the name {name!r}").format(
