@@ -73,8 +73,8 @@ def export_command(
     out: str = typer.Option("-", "-o", "--output", help="File to write ('-': standard output)."),
     catalogue: str = CatalogueOption,
 ) -> None:
-    """The stored collection as CSV (Quantity, Name, Set Code, Number, Set, Note), which
-    --collection and `collection import` read back to the same prints.
+    """The stored collection as CSV (Quantity, Name, Set Code, Number, Set, Rarity, Artist,
+    Note), which --collection and `collection import` read back to the same prints.
     Example: totemdeck collection export -o mine.csv
     """
     from totemdeck.api import STORED, Catalogue, read_collection

@@ -138,9 +138,6 @@ def coverage_context(request: Request, checked: CheckedDeck, text: str) -> dict[
     return context
 
 
-_SHAPE = 'send JSON: {"ids": ["sv3-125", …]} (and "collection": "…" or "owned": {key: n})'
-
-
 def _unicode(value: object) -> bool:
     """Whether every string in a parsed body is Unicode text (``"\\ud800"`` is not)."""
     strings = [value] if isinstance(value, str) else []
@@ -162,9 +159,9 @@ def _owned_request(body: bytes) -> dict[str, Any] | str:
     try:
         asked = json.loads(body)
     except (ValueError, RecursionError):
-        return _(_SHAPE)
+        return _('send JSON: {"ids": ["sv3-125", …]} (and "collection": "…" or "owned": {key: n})')
     if not isinstance(asked, dict):
-        return _(_SHAPE)
+        return _('send JSON: {"ids": ["sv3-125", …]} (and "collection": "…" or "owned": {key: n})')
     ids, text, owned = asked.get("ids"), asked.get("collection"), asked.get("owned")
     if not isinstance(ids, list) or not all(isinstance(i, str) and len(i) <= MAX_ID for i in ids):
         return _('"ids" must be a list of card ids')
