@@ -5,6 +5,7 @@ ownership by what judges alike; every buy-list format reads back as a collection
 from __future__ import annotations
 
 import io
+import json
 import shutil
 import subprocess
 import sys
@@ -26,6 +27,7 @@ from totemdeck.collection import CollectionError, OwnedSet, copies_owned, read_c
 from totemdeck.collection.read import read_collection_file
 from totemdeck.decklist import read_decklist
 from totemdeck.report import render_collection_csv
+from totemdeck.schemas import is_valid_fast
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = Path(__file__).resolve().parent / "samples"
@@ -121,6 +123,14 @@ def test_the_import_command_says_each_file_and_its_unreadable_rows(
         capture_output=True, text=True, check=True,
     )  # fmt: skip
     assert "mine.csv" in show.stdout and "1 matched" in show.stdout
+    shown = subprocess.run(
+        [sys.executable, "-m", "totemdeck", "collection", "show", "-f", "json", "--catalogue",
+         str(own_catalogue)],
+        capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    document = json.loads(shown.stdout)
+    assert is_valid_fast("collection_files", document)
+    assert [(f["rows"], f["matched"], f["unreadable"]) for f in document["files"]] == [(2, 1, 1)]
 
 
 def test_not_a_collection_exits_2_in_one_line(own_catalogue: Path, tmp_path: Path) -> None:

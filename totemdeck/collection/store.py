@@ -144,7 +144,7 @@ def stored_summaries(folder: Path) -> list[tuple[str, str, Summary]] | None:
         return None
     try:
         return [
-            (row[1], row[3], Summary(row[4], row[5], *row[6:12], note=row[12]))  # type: ignore[arg-type]
+            (row[1], row[3], Summary(row[4], row[5], *row[6:11], bool(row[11]), note=row[12]))
             for row in store.sources()
         ]
     finally:
