@@ -27,7 +27,7 @@ from totemdeck.collection import formats
 from totemdeck.collection.match import copies, row_line
 from totemdeck.collection.model import Collection, CollectionError, Holding, Summary
 from totemdeck.collection.sets import SetNames
-from totemdeck.collection.table import MAX_LINE, NotATable, TableError, open_table
+from totemdeck.collection.table import MAX_LINE, NotATable, Table, TableError, open_table
 from totemdeck.decklist import Resolver, parse
 from totemdeck.decklist.read import decode, repair_mojibake
 from totemdeck.findings import Finding
@@ -75,6 +75,21 @@ def _summary(kind: str, title: str, counts: list[int], **more: object) -> Summar
     return Summary(kind, title, rows, matched, unreadable, guessed, **more)  # type: ignore[arg-type]
 
 
+def _table_summary(
+    table: Table, preset: formats.Preset, counts: list[int], skipped: int
+) -> Summary:
+    """A table's summary: the counts, the columns read for each role, no count column."""
+    layout = table.layout
+    roles = ("name", "set", "code", "number", "count" if layout.named("count") else "total")
+    columns = tuple((r, layout.named(r)) for r in roles if layout.named(r))
+    if preset.more_counts:
+        columns = (*tuple(c for c in columns if c[0] != "count"), ("count", preset.more_counts))
+    counted = layout.first("count") is not None or layout.first("total") is not None
+    one_copy = not counted and not preset.more_counts
+    return _summary(table.kind, preset.title, counts, skipped=skipped, one_copy=one_copy,
+                    columns=columns, note=table.note)  # fmt: skip
+
+
 def read_rows(
     stream: BinaryIO,
     source: str,
@@ -115,27 +130,7 @@ def read_rows(
             yield holding, finding, note
 
     def summary() -> Summary:
-        roles = (
-            "name",
-            "set",
-            "code",
-            "number",
-            "count" if table.layout.named("count") else "total",
-        )
-        columns = tuple((r, table.layout.named(r)) for r in roles if table.layout.named(r))
-        if preset.more_counts:
-            columns = (*tuple(c for c in columns if c[0] != "count"), ("count", preset.more_counts))
-        counted = table.layout.first("count") is not None or table.layout.first("total") is not None
-        one_copy = not counted and not preset.more_counts
-        return _summary(
-            table.kind,
-            preset.title,
-            counts,
-            skipped=skipped[0],
-            one_copy=one_copy,
-            columns=columns,
-            note=table.note,
-        )
+        return _table_summary(table, preset, counts, skipped[0])
 
     return results(), summary
 
