@@ -92,8 +92,9 @@ def _copies(cells: tuple[str, ...], layout: Layout, preset: Preset) -> str | Non
         folded = [fold_header(cell) for cell in layout.header]
         written = [_get(cells, folded.index(c)) for c in preset.more_counts if c in folded]
         written = [cell for cell in written if cell]
-        bad = next((cell for cell in written if not (cell.isascii() and cell.isdigit())), None)
-        return bad if bad is not None else str(sum(int(cell[:7]) for cell in written))
+        plain = [cell for cell in written if cell.isascii() and cell.isdigit() and len(cell) <= 7]
+        bad = next((cell for cell in written if cell not in plain), None)
+        return bad if bad is not None else str(sum(int(cell) for cell in written))
     index = layout.first("count")
     index = layout.first("total") if index is None else index
     return None if index is None else _get(cells, index)
