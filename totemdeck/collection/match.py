@@ -50,6 +50,7 @@ def _number(written: str | None) -> str | None:
 
 
 MAX_COPIES = 1_000_000
+LOOSE_SETS = 40  # sets a loose set name is tried in, at most: what one row may cost
 MAX_NAME = 200  # characters: the longest card name has 50; what the patterns below may meet
 _PLAIN = re.compile(r"[0-9]{1,7}")
 _THOUSANDS = re.compile(r"[0-9]{1,3}(?:([,.' \u00a0\u202f])[0-9]{3})(?:\1[0-9]{3})*")  # 1,000 1.000
@@ -159,8 +160,10 @@ class _Row:
         """A loose set name ("Promo"): the sets where the card is at that number, from the
         sets that share the most words with the name down."""
         found: list[Card] = []
+        tried = 0
         for set_ids in tiers if self.number else ():
-            for set_id in set_ids:
+            for set_id in set_ids[: max(0, LOOSE_SETS - tried)]:
+                tried += 1
                 resolved = self.in_sets([set_id], exact=True)
                 found += [c for c in resolved.candidates if c not in found] if resolved else []
             if found:
