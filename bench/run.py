@@ -14,6 +14,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from bench import (
     bench_build,
     bench_collection,
+    bench_collection_store,
     bench_decks,
     bench_import,
     bench_long_decks,
@@ -35,6 +36,7 @@ SUITES = {
     "web": bench_web.main,
     "search": bench_search.main,
     "collection": bench_collection.main,
+    "collection-store": bench_collection_store.main,
     "startup": bench_startup.main,
     "spanish": bench_spanish.main,
     "repair": bench_repair.main,

@@ -89,7 +89,7 @@ def test_a_count_per_printing_is_summed(catalogue: Catalogue, cells: str, count:
 
 
 def test_a_count_per_printing_that_is_not_a_number_is_reported(catalogue: Catalogue) -> None:
-    text = "set,name,number,unlimited,reverse\nBase,Charizard,4,1,two\n"
+    text = "set,name,number,unlimited,reverse\nBase,Charizard,4,1,two\nBase,Onix,56,1,0\n"
     collection = read_collection_text(text, "x.csv", catalogue)
     [finding] = collection.findings
     assert finding.line == 2 and "'two' is not a number of copies" in finding.message

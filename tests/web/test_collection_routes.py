@@ -99,9 +99,9 @@ def test_check_without_a_collection_has_no_owned_panel(client: TestClient, legal
 
 
 def test_check_with_an_unreadable_collection_says_so(client: TestClient, legal_text: str) -> None:
-    page = client.post("/check", data={"deck": legal_text, "collection": "Card,Qty\nPikachu,1\n"})
+    page = client.post("/check", data={"deck": legal_text, "collection": "Card,Qty\n"})
     assert page.status_code == 200  # the deck's verdict still stands
-    assert "unknown CSV columns" in page.text
+    assert "a header but no rows of cards" in page.text
 
 
 def test_api_owned_counts_prints_that_judge_alike(client: TestClient, mine: str) -> None:
@@ -123,7 +123,11 @@ def test_api_owned_counts_prints_that_judge_alike(client: TestClient, mine: str)
         (b'{"collection": "1 Pikachu", "ids": "sv3-125"}', 400, "ids"),
         (json.dumps({"collection": "1 Pikachu", "ids": ["x"] * 201}).encode(), 400, "at most"),
         (json.dumps({"collection": "1 Pikachu", "ids": ["x" * 61]}).encode(), 400, "ids"),
-        (json.dumps({"collection": "a;qty\n1;2", "ids": []}).encode(), 400, "CSV"),
+        (json.dumps({"collection": "a;qty\n1;2", "ids": []}).encode(), 400, "not a collection"),
+        (b'{"collection": "1 Iono\\ud800", "ids": []}', 400, "lone surrogate"),
+        (b'{"ids": ["sv3-125\\udfff"]}', 400, "lone surrogate"),
+        (b'{"ids": [], "owned": {"zz": 1}}', 400, "owned set"),
+        (json.dumps({"collection": "1 Iono\n" * 1000, "ids": []}).encode(), 400, "owned-set"),
         (json.dumps({"collection": "1 Pikachu\x00", "ids": []}).encode(), 400, "NUL"),
         (b'{"collection": "' + b"1 Pikachu\\n" * 120_000 + b'", "ids": []}', 413, "bytes"),
         (b"[" * 100_000 + b"]" * 100_000, 400, "send JSON"),
@@ -142,7 +146,9 @@ def test_api_owned_refuses_hostile_bodies_with_a_sentence(
     ("fields", "words"),
     [
         ({"collection": ""}, "Paste your collection"),
-        ({"collection": "Card,Quantity\nPikachu,1\n"}, "unknown CSV columns"),
+        ({"collection": "Card,Quantity\n"}, "no rows of cards"),
+        ({"collection": "Qty,Name\n1," + "x" * 140_000 + "\n"}, "131,072 characters"),
+        ({"collection": "1 Iono PAL 185\n" + "x" * 140_000 + "\n"}, "131,072 characters"),
         ({"collection": "1 Pikachu\n" * 100_001}, "bytes"),
         ({"collection": "\n" * 100_001 + "1 Pikachu"}, "line limit"),
     ],
@@ -168,10 +174,28 @@ def test_any_pasted_collection_is_answered_without_a_server_error(
     assert answer.status_code in (200, 400), answer.text
 
 
+def test_the_owned_set_is_computed_once_and_pages_send_only_ids(
+    client: TestClient, catalogue: Catalogue
+) -> None:
+    text = "1 Ultra Ball BRS 186\n2 Iono PAL 185\n"
+    page = client.post("/collection", data={"collection": text})
+    shown = re.search(r'<script type="application/json" id="owned-set">(.*?)</script>', page.text)
+    made = client.post("/api/owned-set", json={"collection": text})
+    assert made.status_code == 200 and shown is not None
+    owned = made.json()["owned"]
+    assert json.loads(shown.group(1)) == owned and sorted(owned.values()) == [1, 2]
+    ids = ["sv4pt5-91", "swsh9-186", "sv2-185", "sv1-1"]  # Ultra Ball PAF 91 judges alike
+    keys = client.post("/api/owned", json={"ids": ids}).json()["keys"]
+    assert [owned.get(keys[i], 0) for i in ids] == [1, 1, 2, 0]
+    counted = client.post("/api/owned", json={"ids": ids, "owned": owned}).json()["owned"]
+    assert counted == {"sv4pt5-91": 1, "swsh9-186": 1, "sv2-185": 2, "sv1-1": 0}
+    assert "2 rows read, 2 matched, 0 unreadable, 0 guessed" in page.text
+
+
 def test_spanish_words_on_the_page_and_in_the_api(client: TestClient, mine: str) -> None:
     headers = {"Accept-Language": "es-ES"}
     page = client.post("/collection", data={"collection": mine}, headers=headers)
     assert "Mi colección" in page.text and "Los Tótems que mejor construye" in page.text
     assert "copias de" in page.text and "Borrador" in page.text
     answer = client.post("/api/owned", json={"collection": mine, "ids": []}, headers=headers)
-    assert answer.json() == {"owned": {}, "label": "tienes ×{n}"}
+    assert answer.json() == {"owned": {}, "keys": {}, "label": "tienes ×{n}"}

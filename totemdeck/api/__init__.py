@@ -18,13 +18,17 @@ _VERBS = {
     **dict.fromkeys(
         (
             "COLLECTION_ENV",
+            "STORED",
             "best_totems",
+            "clear_collection",
             "deck_coverage",
             "draft_for",
             "missing_decklist",
             "owned_copies",
+            "import_collection",
             "owned_prints",
             "read_collection",
+            "stored_files",
         ),
         "totemdeck.api.collection",
     ),
@@ -83,6 +87,7 @@ _VERBS = {
 __all__ = [
     "COLLECTION_ENV",
     "Ask",
+    "STORED",
     "BanEntry",
     "Banlist",
     "BanlistError",
@@ -112,6 +117,7 @@ __all__ = [
     "card_facts",
     "check_banlist",
     "check_card_name",
+    "clear_collection",
     "deck_coverage",
     "deck_stats",
     "default_dir",
@@ -119,6 +125,7 @@ __all__ = [
     "explain_rules",
     "export_deck",
     "find_card",
+    "import_collection",
     "load_banlist",
     "load_format",
     "load_rules",
@@ -136,6 +143,7 @@ __all__ = [
     "remove_entries",
     "resolve_ban_name",
     "share_link_of",
+    "stored_files",
     "table_seat",
     "totem_table",
 ]
@@ -147,13 +155,17 @@ __getattr__, __dir__ = lazy.exports(globals(), _VERBS)
 if TYPE_CHECKING:  # what type checkers and editors see
     from totemdeck.api.collection import (
         COLLECTION_ENV,
+        STORED,
         best_totems,
+        clear_collection,
         deck_coverage,
         draft_for,
+        import_collection,
         missing_decklist,
         owned_copies,
         owned_prints,
         read_collection,
+        stored_files,
     )
     from totemdeck.api.core import (
         RuleDoc,

@@ -3,12 +3,14 @@ a first draft deck (``--collection`` and the Collection page)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from totemdeck.api.totems import find_card
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.read import Catalogue
+from totemdeck.i18n import _
 from totemdeck.rules.engine import Checker
 
 COLLECTION_ENV = "TOTEMDECK_COLLECTION"
@@ -19,29 +21,105 @@ COLLECTION_MAX_LINES = 100_000
 if TYPE_CHECKING:
     from totemdeck.collection import Collection as Collection  # for a face's annotations
     from totemdeck.collection import Coverage, Draft, TotemRank
+    from totemdeck.collection.model import Summary
     from totemdeck.decklist.model import Decklist
     from totemdeck.rules.engine import CheckedDeck
 
 
-def read_collection(catalogue: Catalogue, path: str) -> Collection:
-    """The collection file at ``path`` (``-``: standard input): any decklist ``check``
-    reads, or a known app's CSV export; lines that match no card are its findings."""
-    from totemdeck.collection import read_collection_text
-    from totemdeck.decklist.read import read_text
+STORED = "stored"  # ``--collection stored``: the collection ``collection import`` stored
+IMPORT_MAX_BYTES = 1024 * 1024 * 1024  # a million-row export is ~80 MB
 
-    text = read_text(path, COLLECTION_MAX_BYTES, COLLECTION_MAX_LINES)
-    return read_collection_text(text, "<stdin>" if path == "-" else path, catalogue)
+
+def _file_bytes(path: str, limit: int) -> bytes:
+    """A collection file's bytes (``-``: standard input), read as safely as a deck."""
+    from totemdeck.decklist.read import DecklistError, _read_stdin
+    from totemdeck.files import FileReadError, read_limited
+
+    if path == "-":
+        data = _read_stdin(limit)
+        if len(data) > limit:
+            raise DecklistError(_("<stdin>: over the {limit} byte limit").format(limit=limit))
+        return data
+    try:
+        return read_limited(path, limit)
+    except FileReadError as exc:
+        raise DecklistError(str(exc)) from exc
+
+
+def read_collection(catalogue: Catalogue, path: str, lazy: bool = False) -> Collection:
+    """The collection file at ``path`` (``-``: standard input; ``stored``: the collection
+    ``collection import`` stored, unless a file of that name is here): any table of cards
+    or list ``check`` reads; rows that match no card are its findings. ``lazy`` (a stored
+    collection for ``check``): only the rows a deck's names need are read, when asked."""
+    import io
+
+    if path == STORED and not Path(path).exists():
+        from totemdeck.collection.store import stored_collection
+
+        return stored_collection(catalogue, catalogue.path.parent, lazy=lazy)
+    from totemdeck.collection.read import read_collection_file
+
+    data = _file_bytes(path, COLLECTION_MAX_BYTES)
+    source = "<stdin>" if path == "-" else path
+    return read_collection_file(io.BytesIO(data), source, catalogue, max_lines=COLLECTION_MAX_LINES)
 
 
 def read_collection_bytes(
     catalogue: Catalogue, data: bytes, name: str, max_bytes: int = COLLECTION_MAX_BYTES
 ) -> Collection:
     """A collection sent as bytes (an upload, a form field), with the file's limits."""
-    from totemdeck.collection import read_collection_text
-    from totemdeck.decklist.read import _text_within
+    import io
 
-    text = _text_within(data, name, max_bytes, COLLECTION_MAX_LINES)
-    return read_collection_text(text, name, catalogue)
+    from totemdeck.collection.read import read_collection_file
+    from totemdeck.decklist.read import DecklistError
+
+    if len(data) > max_bytes:
+        raise DecklistError(
+            _("{name}: the file is over the {limit} byte limit").format(name=name, limit=max_bytes)
+        )
+    return read_collection_file(io.BytesIO(data), name, catalogue, max_lines=COLLECTION_MAX_LINES)
+
+
+def import_collection(
+    catalogue: Catalogue,
+    paths: Sequence[str],
+    add: bool = False,
+    progress: Callable[[str, int], None] | None = None,
+    lock_timeout: float | None = None,
+) -> list[tuple[str, Summary]]:
+    """``collection import``: read each file once and store its rows beside the catalogue
+    (atomic, under the writers' lock; ``add``: keep the files stored before)."""
+    import io
+
+    from totemdeck.catalogue.collection_store import store_path
+    from totemdeck.collection.store import import_streams
+    from totemdeck.files import locked
+
+    folder = catalogue.path.parent
+    files = [(p, io.BytesIO(_file_bytes(p, IMPORT_MAX_BYTES))) for p in paths]
+    with locked(store_path(folder), timeout=lock_timeout):
+        summaries = import_streams(files, catalogue, folder, add, progress)
+    return [(name, summary) for (name, _stream), summary in zip(files, summaries, strict=True)]
+
+
+def stored_files(catalogue: Catalogue) -> list[tuple[str, str, Summary]] | None:
+    """``collection show``: (file, when imported, summary) of each stored file, or None."""
+    from totemdeck.collection.store import stored_summaries
+
+    return stored_summaries(catalogue.path.parent)
+
+
+def clear_collection(catalogue: Catalogue, lock_timeout: float | None = None) -> bool:
+    """``collection clear``: forget the stored collection (False: there was none)."""
+    from totemdeck.catalogue.collection_store import store_path
+    from totemdeck.files import locked
+
+    path = store_path(catalogue.path.parent)
+    with locked(path, timeout=lock_timeout):
+        if not path.is_file():
+            return False
+        path.unlink()
+    return True
 
 
 def deck_coverage(checked: CheckedDeck, collection: Collection, checker: Checker) -> Coverage:
@@ -59,6 +137,25 @@ def owned_copies(
 
     cards = [card for card in map(catalogue.get, dict.fromkeys(ids)) if card is not None]
     return count(cards, collection, checker.ctx)
+
+
+def owned_set(checker: Checker, collection: Collection) -> dict[str, int]:
+    """The collection as copies by alike key (``collection.OwnedSet``): what a browser keeps
+    once a collection is read, so each page's marks cost its cards, not the collection."""
+    from totemdeck.collection.owned import OwnedSet
+
+    return dict(OwnedSet.of(collection, checker.ctx).counts)
+
+
+def alike_keys(catalogue: Catalogue, ids: Iterable[str], checker: Checker) -> dict[str, str]:
+    """Each print id's alike key (``{id: key}``; ids of no card are left out): looked up in
+    an owned set, the copies of that print owned (``collection.copies_owned``)."""
+    from totemdeck.collection.owned import alike_key_text
+
+    wanted = list(dict.fromkeys(ids))
+    catalogue.get_many(wanted)  # built in a few queries; ``get`` then finds each at once
+    found = ((card_id, catalogue.get(card_id)) for card_id in wanted)
+    return {i: alike_key_text(card, checker.ctx) for i, card in found if card is not None}
 
 
 def missing_decklist(covered: Coverage, source: str) -> Decklist:
@@ -126,6 +223,6 @@ def _basic_energy(catalogue: Catalogue) -> dict[str | None, list[Card]]:
 def collection_format_title(key: str) -> str | None:
     """The collection app a file came from (``Collection.format``) in words; None: the file
     was read as a decklist."""
-    from totemdeck.collection.formats import FORMATS
+    from totemdeck.collection.formats import GENERIC, PRESETS
 
-    return next((f.title for f in FORMATS if f.key == key), None)
+    return next((f.title for f in (*PRESETS, GENERIC) if f.key == key), None)

@@ -142,8 +142,17 @@ class Catalogue:
         return found[0] if found else None
 
     def get_many(self, card_ids: Iterable[str]) -> list[Card]:
-        """Every print of ``card_ids`` that exists, in the order given."""
-        cards = [self.get(card_id) for card_id in card_ids]
+        """Every print of ``card_ids`` that exists, in the order given: those not yet built
+        in a few queries (a stored collection asks for hundreds at once), the others, ids
+        of another source among them, one by one as ``get`` finds them."""
+        wanted = list(card_ids)
+        missing = list(dict.fromkeys(i for i in wanted if i not in self._cards))
+        for start in range(0, len(missing), 500):
+            chunk = missing[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            sql = f"SELECT id, data FROM cards WHERE id IN ({marks})"
+            self._load(self._db.execute(sql, tuple(chunk)).fetchall())
+        cards = [self._cards.get(card_id) or self.get(card_id) for card_id in wanted]
         return [c for c in cards if c is not None]
 
     def by_name(self, name: str) -> list[Card]:

@@ -55,7 +55,7 @@ def run_check(
 
     with Catalogue.open(catalogue) as cat:
         checker = make_checker(cat, banlist, format_file, lang)
-        owned = read_collection(cat, collection) if collection else None
+        owned = read_collection(cat, collection, lazy=True) if collection else None
         judged = _judge_each(decks, checker, owned, share)
     _write_reports(judged, output, owned, verbose, lang, as_array=len(decks) > 1)
     for link in judged.links:  # after the report (beside JSON, on stderr: JSON stays one doc)

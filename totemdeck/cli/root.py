@@ -50,6 +50,7 @@ def _root(
 _MODULES = {
     "banlist": "banlist",
     "card": "cards",
+    "collection": "collection",
     "check": "check",
     "totem": "check",
     "export": "export",

@@ -23,7 +23,7 @@ from totemdeck.decklist.resolved import ResolvedLine
 from totemdeck.findings import Finding
 from totemdeck.i18n import _
 
-__all__ = ["row_line"]
+__all__ = ["copies", "row_line"]
 
 _NUMBER_OF = re.compile(r"^\s*([A-Za-z]*\d+[A-Za-z]*)\s*/\s*[A-Za-z]*\d+\s*$")  # "223/197"
 # "… - 125/197", "… - SV107", and Unown's letters: "Unown - H/28"
@@ -49,12 +49,36 @@ def _number(written: str | None) -> str | None:
     return match.group(1) if match else written.strip()
 
 
-def _count(written: str) -> int | None:
-    try:
-        value = float(written.replace(",", "."))
-    except ValueError:
-        return None
-    return int(value) if value.is_integer() and 0 <= value <= 100_000 else None
+MAX_COPIES = 1_000_000
+LOOSE_SETS = 40  # sets a loose set name is tried in, at most: what one row may cost
+MAX_NAME = 200  # characters: the longest card name has 50; what the patterns below may meet
+_PLAIN = re.compile(r"[0-9]{1,7}")
+_THOUSANDS = re.compile(r"[0-9]{1,3}(?:([,.' \u00a0\u202f])[0-9]{3})(?:\1[0-9]{3})*")  # 1,000 1.000
+_WHOLE = re.compile(r"([0-9]{1,7})[.,]0{1,2}")  # a spreadsheet's 4.0
+
+
+def copies(written: str | None) -> int | str:
+    """The copies a count cell says (None: the table has no count column, one copy; an
+    empty cell: none), or why it says none: ``1,000`` and ``1.000`` are a thousand, ``4.0``
+    four; ``1.5``, ``²`` or a 5,000-digit number are not counts."""
+    if written is None:
+        return 1
+    text = written.strip()
+    if not text:
+        return 0
+    value: int | None = None
+    if _PLAIN.fullmatch(text):
+        value = int(text)
+    elif _THOUSANDS.fullmatch(text):
+        value = int(re.sub(r"[^0-9]", "", text))
+    elif match := _WHOLE.fullmatch(text):
+        value = int(match.group(1))
+    if value is None:
+        shown = text if len(text) <= 40 else text[:40] + "…"
+        return _("{count!r} is not a number of copies").format(count=shown)
+    if value > MAX_COPIES:
+        return _("{count} copies is more than {most:,}").format(count=value, most=MAX_COPIES)
+    return value
 
 
 def _same_number(card: Card, number: str | None) -> bool:
@@ -76,7 +100,10 @@ def _narrowed(cards: tuple[Card, ...], row: formats.CsvRow) -> tuple[Card, ...]:
 
 def _names_and_number(row: formats.CsvRow) -> tuple[list[str], str | None]:
     """The names a row's card may go by, plainest reading last, and its number."""
-    name, number = _NAME_NUMBER.sub("", row.name), _number(row.number)
+    name, number = row.name, _number(row.number)
+    if (suffix := _NAME_NUMBER.search(name)) is not None:
+        written = suffix.group(0).strip().removeprefix("-").strip()
+        name, number = name[: suffix.start()], number or _number(written)
     if (match := _HASH_NUMBER.search(name)) is not None:
         name, number = name[: match.start()], number or match.group(1)
     names = [name.strip(), _ASIDE.sub("", name).strip()]
@@ -133,8 +160,10 @@ class _Row:
         """A loose set name ("Promo"): the sets where the card is at that number, from the
         sets that share the most words with the name down."""
         found: list[Card] = []
+        tried = 0
         for set_ids in tiers if self.number else ():
-            for set_id in set_ids:
+            for set_id in set_ids[: max(0, LOOSE_SETS - tried)]:
+                tried += 1
                 resolved = self.in_sets([set_id], exact=True)
                 found += [c for c in resolved.candidates if c not in found] if resolved else []
             if found:
@@ -154,13 +183,18 @@ class _Row:
 def _by_name(reading: _Row, written: list[str]) -> Reading:
     """The last reading: by the card's name alone, saying which set or number was not found."""
     resolver, names = reading.resolver, reading.names
-    resolved = resolver.resolve_line(reading.line(names[0]))
-    for name in names[1:] if resolved.finding is not None else ():
-        resolved = resolver.resolve_line(reading.line(name))
+    resolved, used = resolver.resolve_line(reading.line(names[0])), names[0]
+    for name in names[1:]:
+        if resolved.finding is None:
+            break
+        resolved, used = resolver.resolve_line(reading.line(name)), name
     if resolved.finding is not None:
         return None, resolved.finding, None
     if not written and reading.number is None:
-        return resolved, None, None
+        aside = None  # "Drakloak (Energy Symbol Pattern)" read as Drakloak: said
+        if used != names[0]:
+            aside = _("read {name!r} as {card!r}").format(name=names[0], card=used)
+        return resolved, None, aside
     where = " / ".join(written) or "?"
     if reading.number is None:
         note = _("set {set!r} not found; read by the name {name!r}").format(
@@ -176,10 +210,16 @@ def _by_name(reading: _Row, written: list[str]) -> Reading:
 def row_line(row: formats.CsvRow, resolver: Resolver, sets: SetNames) -> Reading:
     """The row read as a line of prints, or the finding that says why it cannot be; and a
     note when the reading is not the row's own set and number."""
-    count = _count(row.count)
-    if count is None:
-        message = _("line {line}: {count!r} is not a number of copies").format(
-            line=row.line, count=row.count
+    count = copies(row.count)
+    if isinstance(count, str):
+        message = f"{row.where}: {count}"
+        return None, Finding("malformed-line", message, row.line), None
+    if not row.name:
+        message = _("{where}: no card name").format(where=row.where)
+        return None, Finding("malformed-line", message, row.line), None
+    if len(row.name) > MAX_NAME:
+        message = _("{where}: a card name of {n:,} characters").format(
+            where=row.where, n=len(row.name)
         )
         return None, Finding("malformed-line", message, row.line), None
     reading = _Row(row, count, resolver)

@@ -2,11 +2,18 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 from totemdeck.catalogue.model import Card, basic_energy_type
+from totemdeck.errors import UsageError
 from totemdeck.findings import Finding
 from totemdeck.records import frozen
 
-__all__ = ["Collection", "Holding"]
+__all__ = ["Collection", "CollectionError", "Holding", "Summary"]
+
+
+class CollectionError(UsageError):
+    """A collection file that cannot be read at all (no table of cards in it): exit 2."""
 
 
 @frozen
@@ -28,6 +35,25 @@ class Holding:
 
 
 @frozen
+class Summary:
+    """How a collection file was read: rows read, matched to a card, unreadable (each a
+    finding with its place), guessed (matched in a way the row did not say exactly, each a
+    reading); rows of other games skipped; whether the table had no count column (one copy
+    a row); and the columns read for each role."""
+
+    kind: str  # "csv", "tsv", "xlsx", "ods", "json", "text", "stored"
+    title: str  # the app ("Collectr"), or how the file was read
+    rows: int
+    matched: int
+    unreadable: int
+    guessed: int
+    skipped: int = 0
+    one_copy: bool = False
+    columns: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    note: str = ""
+
+
+@frozen
 class Collection:
     """A player's cards: what each readable line holds, and every line that matched no card
     (reported like a decklist's, never dropped)."""
@@ -37,6 +63,10 @@ class Collection:
     holdings: tuple[Holding, ...]
     findings: tuple[Finding, ...] = ()
     readings: tuple[tuple[int, str], ...] = ()
+    summary: Summary | None = None
+    # a stored collection read for one deck: no holdings yet, and what fetches those of
+    # the names (``owned.holding_name``) a deck asks for
+    loader: Callable[[Iterable[str]], Collection] | None = None
 
     @property
     def copies(self) -> int:

@@ -9,7 +9,8 @@ judges alike with it. Each copy serves one deck card.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable
+import hashlib
+from collections.abc import Callable, Hashable, Iterable, Mapping
 
 from totemdeck.catalogue.model import Card, basic_energy_type
 from totemdeck.catalogue.names import name_key
@@ -18,7 +19,18 @@ from totemdeck.records import frozen
 from totemdeck.rules.deck import Entry, RuleContext
 from totemdeck.rules.engine import alike_key
 
-__all__ = ["Coverage", "CoveredLine", "coverage", "judged_as", "owned_copies", "owned_prints"]
+__all__ = [
+    "Coverage",
+    "CoveredLine",
+    "OwnedSet",
+    "alike_key_text",
+    "copies_owned",
+    "coverage",
+    "holding_name",
+    "judged_as",
+    "owned_copies",
+    "owned_prints",
+]
 
 
 @frozen
@@ -79,10 +91,15 @@ def judged_as(card: Card, ctx: RuleContext) -> Hashable:
     return (name_key(card.name, card.supertype), alike_key(card, ctx))
 
 
-def _name_of(card: Card) -> Hashable:
+def holding_name(card: Card) -> str:
+    """The name ownership sorts a print under (basic Energy by its type): only prints of one
+    name may judge alike, so a deck's names say which rows of a collection it may use."""
     if card.is_basic_energy:
-        return ("basic energy", basic_energy_type(card))
+        return f"basic energy: {basic_energy_type(card)}"
     return name_key(card.name, card.supertype)
+
+
+_name_of = holding_name
 
 
 class _Pool:
@@ -120,8 +137,10 @@ class _Pool:
 
 def coverage(entries: Iterable[Entry], collection: Collection, ctx: RuleContext) -> Coverage:
     """Each deck entry (the Totem's too) with the copies the collection covers."""
-    pool = _Pool(collection.holdings, ctx)
     ordered = sorted(entries, key=lambda e: e.line)
+    if collection.loader is not None:  # a stored collection: the rows of these names only
+        collection = collection.loader({holding_name(e.card) for e in ordered})
+    pool = _Pool(collection.holdings, ctx)
     return Coverage(
         tuple(
             CoveredLine(e.line, e.card, e.count, pool.take(e.card, e.count), e.section)
@@ -130,11 +149,44 @@ def coverage(entries: Iterable[Entry], collection: Collection, ctx: RuleContext)
     )
 
 
+def alike_key_text(card: Card, ctx: RuleContext) -> str:
+    """``judged_as`` as 16 hex digits: what a browser keeps of a collection (a key a print
+    shares with every print that may stand in for it), the same in every process."""
+    return hashlib.blake2b(repr(judged_as(card, ctx)).encode(), digest_size=8).hexdigest()
+
+
+@frozen
+class OwnedSet:
+    """A collection as what ownership reads of it: copies by alike key (``alike_key_text``),
+    computed once when the collection is read. A line that names a card without its set
+    and may be prints that judge differently ("4 Pikachu") owns none of them, as in
+    ``coverage``."""
+
+    counts: Mapping[str, int]
+
+    @classmethod
+    def of(cls, collection: Collection, ctx: RuleContext) -> OwnedSet:
+        counts: dict[str, int] = {}
+        for holding in collection.holdings:
+            keys = {alike_key_text(card, ctx) for card in holding.candidates}
+            if len(keys) == 1 and holding.count:
+                (key,) = keys
+                counts[key] = counts.get(key, 0) + holding.count
+        return cls(counts)
+
+
+def copies_owned(card: Card, owned: OwnedSet, ctx: RuleContext) -> int:
+    """How many copies of this print the collection owns: its own and those of every print
+    that judges alike with it (Ultra Ball BRS 186 owned: Ultra Ball PAF 91 owned). The one
+    definition of "owned" that ``own:``, Build's and Cards' marks and ``--collection`` read."""
+    return owned.counts.get(alike_key_text(card, ctx), 0)
+
+
 def owned_copies(cards: Iterable[Card], collection: Collection, ctx: RuleContext) -> dict[str, int]:
     """Copies owned of each card by "judges alike" (as ``coverage`` counts them), each card
     on its own: the "owned ×N" marks of a page of results, not a deck's shared count."""
-    pool = _Pool(collection.holdings, ctx)
-    return {card.id: pool.holds(card) for card in cards}
+    owned = OwnedSet.of(collection, ctx)
+    return {card.id: copies_owned(card, owned, ctx) for card in cards}
 
 
 def owned_prints(

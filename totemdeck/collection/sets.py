@@ -57,6 +57,8 @@ class SetNames:
     def __init__(self, sets: Iterable[CardSet]) -> None:
         self.by_name: dict[str, list[str]] = {}
         self.names: list[tuple[str, str]] = []  # (folded name, set id), for families
+        self.found: dict[tuple[str, ...], list[str]] = {}
+        self.loosened: dict[tuple[str, ...], list[list[str]]] = {}
         for card_set in sets:
             self.names.append((fold(card_set.name), card_set.id))
             for key in [*set_keys(card_set.name), fold(card_set.id)]:
@@ -76,8 +78,17 @@ class SetNames:
         return found
 
     def find(self, names: Iterable[str]) -> list[str]:
-        """The sets a row's set names mean, most likely first (empty if none)."""
-        written = [name for name in names if name.strip()]
+        """The sets a row's set names mean, most likely first (empty if none); remembered
+        per spelling (a binder names a few hundred sets over thousands of rows)."""
+        written = tuple(name for name in names if name.strip())
+        known = self.found.get(written)
+        if known is None:
+            if len(self.found) > 4096:
+                self.found.clear()
+            known = self.found[written] = self._find(written)
+        return list(known)
+
+    def _find(self, written: tuple[str, ...]) -> list[str]:
         for tails in (False, True):
             for name in written:
                 for key in set_keys(name):
@@ -91,7 +102,16 @@ class SetNames:
     def loose(self, names: Iterable[str]) -> list[list[str]]:
         """Sets that share words with a loose set name, most shared words first, in tiers
         ("McDonald's Promos 2019" → McDonald's Collection 2019, then the other years;
-        "Promo" → every promo set)."""
+        "Promo" → every promo set); remembered per spelling, as ``find`` is."""
+        written = tuple(names)
+        known = self.loosened.get(written)
+        if known is None:
+            if len(self.loosened) > 4096:
+                self.loosened.clear()
+            known = self.loosened[written] = self._loose(written)
+        return [list(tier) for tier in known]
+
+    def _loose(self, names: tuple[str, ...]) -> list[list[str]]:
         scores: dict[str, int] = {}
         for name in names:
             words = [w for w in _WORDS.findall(set_keys(name)[-1]) if len(w) > 1]

@@ -22,6 +22,9 @@ _RENDERERS = {
     "render_totem_table": ("totem_table", "render_totem_table"),
     "render_buy_list": ("collection", "render_buy_list"),
     "render_collection_problems": ("collection", "render_collection_problems"),
+    "render_collection_csv": ("collection_file", "render_collection_csv"),
+    "render_collection_summary": ("collection_file", "render_collection_summary"),
+    "render_stored_files": ("collection_file", "render_stored_files"),
     "render_coverage": ("collection", "render_coverage"),
     "render_draft": ("collection", "render_draft"),
     "render_ranking": ("collection", "render_ranking"),
@@ -42,7 +45,9 @@ __all__ = [
     "render_buy_list",
     "render_card",
     "render_card_json",
+    "render_collection_csv",
     "render_collection_problems",
+    "render_collection_summary",
     "render_coverage",
     "render_draft",
     "render_json",
@@ -55,6 +60,7 @@ __all__ = [
     "render_search_json",
     "render_search_text",
     "render_stats",
+    "render_stored_files",
     "render_text",
     "render_totem",
     "render_totem_json",
@@ -75,6 +81,11 @@ if TYPE_CHECKING:
         render_coverage,
         render_draft,
         render_ranking,
+    )
+    from totemdeck.report.collection_file import (
+        render_collection_csv,
+        render_collection_summary,
+        render_stored_files,
     )
     from totemdeck.report.json import render_json
     from totemdeck.report.plot import plot_png

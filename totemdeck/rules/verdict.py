@@ -83,7 +83,9 @@ def alike_key(card: Card, ctx: RuleContext) -> tuple[Any, ...]:
         card.subtypes,
         name_key(card.evolves_from) if card.evolves_from else None,
         card.retreat_cost,
-        card.rules,
+        # the rules as one text: the sources split the same words into sentences their own
+        # way (Ultra Ball PAF 91 has three where BRS 186 has two), which is no other card
+        " ".join(" ".join(card.rules).split()),
         card.rarity if card.rarity and "ace" in card.rarity.casefold() else None,
         ctx.banlist.match(card) is not None,
         ctx.position(card),  # which half/piece of a LEGEND / V-UNION

@@ -2,13 +2,18 @@
 builds best, a first draft deck), owned and missing on Check, and ``POST /api/owned`` for
 the "owned ×N" marks of Build and Cards.
 
-The server keeps nothing: the collection lives in the browser (``static/app.js`` keeps it in
-localStorage) and comes with each request that needs it; it is read once per request.
+The server keeps nothing: the collection lives in the browser (``static/collection.js``
+keeps it in localStorage), with its owned set — copies by alike key, computed once when the
+collection is read (the Collection page, or ``POST /api/owned-set``). Build and Cards then
+send only their cards' ids to ``/api/owned`` and get each one's alike key: a page's marks
+cost its 48 cards, whatever the collection's size. The old form (the collection's text with
+the ids) still answers, for a collection of at most ``TEXT_LINES`` lines.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
@@ -21,11 +26,13 @@ from starlette.routing import Route
 
 from totemdeck.api.cards import Card
 from totemdeck.api.collection import (
+    alike_keys,
     best_totems,
     collection_format_title,
     deck_coverage,
     draft_for,
     owned_copies,
+    owned_set,
     read_collection_bytes,
 )
 from totemdeck.api.deck import CheckedDeck, DecklistError
@@ -41,6 +48,8 @@ if TYPE_CHECKING:
 MAX_IDS = 200
 MAX_ID = 60
 BEST = 20
+TEXT_LINES = 1000  # a collection sent with each /api/owned request: read again each time
+_KEY = re.compile(r"[0-9a-f]{16}")
 
 
 def format_title(key: str) -> str:
@@ -67,7 +76,7 @@ async def collection_page(request: Request) -> Response:
                 data = await upload.read(library(request).config.max_body + 1)
                 name = upload.filename[:100]
             else:
-                data = (pasted if isinstance(pasted, str) else "").encode("utf-8")
+                data = (pasted if isinstance(pasted, str) else "").encode("utf-8", "replace")
                 name = _("pasted collection")
     except HTTPException as exc:
         return render(request, "collection.html", {"text": "", "problem": f"{exc.detail}."}, 400)
@@ -102,6 +111,7 @@ def _answer(request: Request, data: bytes, name: str, wanted: str) -> Response:
         "distinct": len({tuple(c.id for c in h.candidates) for h in collection.holdings}),
         "ranked": ranked,
         "draft": _draft(request, collection, totem) if totem is not None else None,
+        "owned_set": owned_set(checker, collection),
     }
     return render(request, "collection.html", context)
 
@@ -128,26 +138,53 @@ def coverage_context(request: Request, checked: CheckedDeck, text: str) -> dict[
     return context
 
 
-def _owned_request(body: bytes) -> tuple[str, list[str]] | str:
-    """The collection and the ids of a ``POST /api/owned`` body, or what is wrong with it."""
+def _unicode(value: object) -> bool:
+    """Whether every string in a parsed body is Unicode text (``"\\ud800"`` is not)."""
+    strings = [value] if isinstance(value, str) else []
+    if isinstance(value, list):
+        strings = [v for v in value if isinstance(v, str)]
+    if isinstance(value, dict):
+        strings = [s for k, v in value.items() for s in (k, v) if isinstance(s, str)]
+    try:
+        for text in strings:
+            text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _owned_request(body: bytes) -> dict[str, Any] | str:
+    """The ids (and the collection's text or owned set) of a ``POST /api/owned`` body, or
+    what is wrong with it."""
     try:
         asked = json.loads(body)
     except (ValueError, RecursionError):
-        return _('send JSON: {"collection": "…", "ids": ["sv3-125", …]}')
+        return _('send JSON: {"ids": ["sv3-125", …]} (and "collection": "…" or "owned": {key: n})')
     if not isinstance(asked, dict):
-        return _('send JSON: {"collection": "…", "ids": ["sv3-125", …]}')
-    text, ids = asked.get("collection"), asked.get("ids")
-    if not isinstance(text, str) or not text.strip():
-        return _('"collection" must be the text of a collection')
+        return _('send JSON: {"ids": ["sv3-125", …]} (and "collection": "…" or "owned": {key: n})')
+    ids, text, owned = asked.get("ids"), asked.get("collection"), asked.get("owned")
     if not isinstance(ids, list) or not all(isinstance(i, str) and len(i) <= MAX_ID for i in ids):
         return _('"ids" must be a list of card ids')
     if len(ids) > MAX_IDS:
         return _("at most {n} card ids at a time").format(n=MAX_IDS)
-    return text, ids
+    if text is not None and (not isinstance(text, str) or not text.strip()):
+        return _('"collection" must be the text of a collection')
+    if owned is not None and not (isinstance(owned, dict) and all(
+        isinstance(k, str) and _KEY.fullmatch(k) and type(n) is int and 0 <= n <= 10**6
+        for k, n in owned.items()
+    )):  # fmt: skip
+        return _('"owned" must be an owned set: {"0123456789abcdef": copies, …}')
+    if not all(_unicode(v) for v in (ids, text, owned)):
+        return _("the body is not Unicode text (a lone surrogate escaped in its JSON)")
+    if isinstance(text, str) and text.count("\n") >= TEXT_LINES:
+        return _("a collection of {n} lines or more: POST it once to /api/owned-set and send "
+                 '"owned" with the ids').format(n=TEXT_LINES)  # fmt: skip
+    return {"ids": ids, "collection": text, "owned": owned}
 
 
 async def api_owned(request: Request) -> Response:
-    """``{"collection": text, "ids": [...]}`` → ``{"owned": {id: copies}, "label": …}``."""
+    """``{"ids": [...]}`` → ``{"keys": {id: alike key}, "label": …}``; with ``"owned"`` (an
+    owned set) or ``"collection"`` (its text) also ``"owned": {id: copies}``."""
     body = await request.body()
     return await run_in_threadpool(_owned, request, body)
 
@@ -156,17 +193,55 @@ def _owned(request: Request, body: bytes) -> Response:
     asked = _owned_request(body)
     if isinstance(asked, str):
         return json_answer({"error": asked}, 400)
-    text, ids = asked
+    lib = library(request)
+    checker = lib.checker(language(request))
+    answer: dict[str, Any] = {"label": _("owned ×{n}")}
+    keys = alike_keys(lib.catalogue, asked["ids"], checker)
+    if asked["collection"] is not None:
+        try:
+            collection = read_posted(
+                request, asked["collection"].encode("utf-8"), _("your collection")
+            )
+        except (DecklistError, UsageError) as exc:
+            return json_answer({"error": str(exc)}, 400)
+        answer["owned"] = owned_copies(lib.catalogue, collection, asked["ids"], checker)
+    elif asked["owned"] is not None:
+        answer["owned"] = {i: asked["owned"].get(key, 0) for i, key in keys.items()}
+    answer["keys"] = keys
+    return json_answer(answer)
+
+
+async def api_owned_set(request: Request) -> Response:
+    """``{"collection": text}`` → ``{"owned": {alike key: copies}, "rows": …, "matched": …}``:
+    the collection read once, for the browser to keep."""
+    body = await request.body()
+    return await run_in_threadpool(_owned_set, request, body)
+
+
+def _owned_set(request: Request, body: bytes) -> Response:
+    try:
+        asked = json.loads(body)
+    except (ValueError, RecursionError):
+        asked = None
+    text = asked.get("collection") if isinstance(asked, dict) else None
+    if not isinstance(text, str) or not text.strip() or not _unicode(text):
+        return json_answer({"error": _('send JSON: {"collection": "…"}')}, 400)
     try:
         collection = read_posted(request, text.encode("utf-8"), _("your collection"))
     except (DecklistError, UsageError) as exc:
         return json_answer({"error": str(exc)}, 400)
-    lib = library(request)
-    owned = owned_copies(lib.catalogue, collection, ids, lib.checker(language(request)))
-    return json_answer({"owned": owned, "label": _("owned ×{n}")})
+    checker = library(request).checker(language(request))
+    summary = collection.summary
+    return json_answer({
+        "owned": owned_set(checker, collection),
+        "rows": summary.rows if summary else 0,
+        "matched": summary.matched if summary else 0,
+        "unreadable": len(collection.findings),
+    })  # fmt: skip
 
 
 ROUTES = [
     Route("/collection", collection_page, methods=["GET", "POST"], name="collection"),
     Route("/api/owned", api_owned, methods=["POST"], name="api_owned"),
+    Route("/api/owned-set", api_owned_set, methods=["POST"], name="api_owned_set"),
 ]

@@ -39,11 +39,21 @@ BODIES: dict[str, dict[str, Any]] = {
         "application/json": {
             "schema": {
                 "type": "object",
-                "required": ["collection", "ids"],
+                "required": ["ids"],
                 "properties": {
+                    "ids": {"type": "array", "items": {"type": "string"}},
                     "collection": {"type": "string"},
-                    "ids": {"type": "array", "items": {"type": "string"}, "maxItems": 500},
+                    "owned": {"type": "object", "additionalProperties": {"type": "integer"}},
                 },
+            }
+        }
+    },
+    "owned_set": {
+        "application/json": {
+            "schema": {
+                "type": "object",
+                "required": ["collection"],
+                "properties": {"collection": {"type": "string"}},
             }
         }
     },

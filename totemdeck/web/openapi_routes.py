@@ -199,6 +199,15 @@ OPERATIONS: tuple[Operation, ...] = (
         tag="json",
     ),
     Operation(
+        "api_owned_set",
+        "post",
+        "A collection read once: its owned set, for the browser to keep.",
+        (LANG,),
+        "owned_set",
+        answers=((200, "owned_set"), (400, "web_error"), (413, "web_error")),
+        tag="json",
+    ),
+    Operation(
         "api_names",
         "get",
         "Card names for autocomplete.",

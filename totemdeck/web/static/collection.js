@@ -1,24 +1,35 @@
 /* The player's collection, kept in this browser only (localStorage, never on the server):
-   the Collection page stores what it read (and forgets it on request), Check's forms send it
-   with the deck, and Build and Cards ask /api/owned for the "owned ×N" marks of the cards on
-   the page, again after each htmx swap, and a Cards search with own: sends it. Without it
-   every page still works as a form. */
+   the Collection page stores what it read and its owned set (copies by alike key, computed
+   once there; a collection stored before has it computed once by /api/owned-set), and forgets
+   both on request; Check's forms send the text with the deck; Build and Cards send only their
+   cards' ids to /api/owned and count each card's alike key in the owned set, again after each
+   htmx swap; a Cards search with own: sends the text. Without JavaScript every page still works as a form. */
 (function () {
   "use strict";
   var KEY = "totemdeck.collection";
+  var OWNED = "totemdeck.owned";
   function stored() {
     try { return window.localStorage.getItem(KEY) || ""; } catch (e) { return ""; }
   }
   function store(text) {
     try {
       if (text) { window.localStorage.setItem(KEY, text); } else { window.localStorage.removeItem(KEY); }
+      window.localStorage.removeItem(OWNED);  /* a new text: its owned set comes with it */
     } catch (e) { /* storage full or refused: the page still works as a form */ }
+  }
+  function ownedSet() {
+    try { return JSON.parse(window.localStorage.getItem(OWNED) || "null"); } catch (e) { return null; }
+  }
+  function storeOwned(owned) {
+    try { window.localStorage.setItem(OWNED, JSON.stringify(owned)); } catch (e) { /* full */ }
   }
 
   function collectionPage() {
     var box = document.getElementById("collection");
+    var read = document.getElementById("owned-set");
     if (box && box.hasAttribute("data-keep-collection") && box.value.trim()) {
       store(box.value);
+      if (read) { try { storeOwned(JSON.parse(read.textContent)); } catch (e) { /* none */ } }
     } else if (box && !box.value.trim() && stored()) {
       box.value = stored();
       var note = document.getElementById("collection-stored");
@@ -68,6 +79,22 @@
     });
     return places.filter(function (p) { return p.id && !p.into.querySelector(".badge.owned"); });
   }
+  function post(url, body) {
+    return window.fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify(body)
+    }).then(function (answer) { return answer.ok ? answer.json() : null; });
+  }
+  function withOwnedSet(text) {
+    var owned = ownedSet();
+    if (owned) { return Promise.resolve(owned); }
+    return post("/api/owned-set", { collection: text }).then(function (data) {
+      if (!data || !data.owned) { return null; }
+      storeOwned(data.owned);
+      return data.owned;
+    });
+  }
   function ownedMarks() {
     var path = window.location.pathname;
     var text = stored();
@@ -75,22 +102,21 @@
     var places = ownedPlaces().slice(0, 200);
     if (!places.length) { return; }
     var ids = places.map(function (p) { return p.id; });
-    window.fetch("/api/owned", {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ collection: text, ids: ids })
-    }).then(function (answer) { return answer.ok ? answer.json() : null; }).then(function (data) {
-      if (!data || !data.owned) { return; }
-      places.forEach(function (p) {
-        if (!(p.id in data.owned) || p.into.querySelector(".badge.owned")) { return; }
-        var n = data.owned[p.id];
-        var badge = document.createElement("span");
-        badge.className = "badge owned" + (n ? "" : " none");
-        badge.setAttribute("data-owned", String(n));
-        badge.textContent = data.label.replace("{n}", String(n));
-        p.into.insertBefore(badge, p.before);
+    withOwnedSet(text).then(function (owned) {
+      if (!owned) { return null; }
+      return post("/api/owned", { ids: ids }).then(function (data) {
+        if (!data || !data.keys) { return; }
+        places.forEach(function (p) {
+          if (!(p.id in data.keys) || p.into.querySelector(".badge.owned")) { return; }
+          var n = owned[data.keys[p.id]] || 0;
+          var badge = document.createElement("span");
+          badge.className = "badge owned" + (n ? "" : " none");
+          badge.setAttribute("data-owned", String(n));
+          badge.textContent = data.label.replace("{n}", String(n));
+          p.into.insertBefore(badge, p.before);
+        });
       });
-    }, function () { /* offline: no marks */ });
+    }).catch(function () { /* offline: no marks */ });
   }
   ownedMarks();
   document.addEventListener("htmx:afterSettle", ownedMarks);

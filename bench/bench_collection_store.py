@@ -1,0 +1,141 @@
+"""A collection read once (issue 35) and the browser's owned set (issue 36, W15).
+
+Each figure has its baseline from the same run:
+- ``check --collection stored`` with oibur's 8,645-row binder stored, as CPU of a fresh process,
+  against ``check`` alone (target <= 1.5x);
+- ``collection import`` of a 1,000,000-row Collectr-style file (5,000 prints, seeded): its peak
+  memory (target <= 300 MB) and CPU per row against a 100,000-row import of the same prints;
+- a page of 48 cards' marks as the browser gets them (``POST /api/owned`` with the ids, the
+  keys counted in its owned set; target <= 20 ms) with a 20,000-row collection against a
+  1,000-row one, and the owned set computed once from the 20,000-row CSV (target <= 2 s).
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from bench.common import ROOT, SHARED, median_seconds
+
+BINDER = ROOT / "tests" / "collection" / "samples" / "printings-oibur.csv"
+DECK = ROOT / "examples" / "charizard-ex.txt"
+HEADER = ["Portfolio Name", "Category", "Set", "Product Name", "Card Number", "Quantity"]
+
+
+def _child_cpu(args: list[str], runs: int = 9) -> tuple[float, int]:
+    """Median CPU seconds of a fresh process (with .pyc files), and its peak RSS in KB."""
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    subprocess.run(args, check=False, capture_output=True, env=env)
+    times, peak = [], 0
+    for _ in range(runs):
+        script = (
+            "import resource, subprocess, sys;"
+            "r = subprocess.run(sys.argv[1:], capture_output=True);"
+            "u = resource.getrusage(resource.RUSAGE_CHILDREN);"
+            "print(u.ru_utime + u.ru_stime, u.ru_maxrss)"
+        )
+        out = subprocess.run([sys.executable, "-c", script, *args], capture_output=True,
+                             text=True, env=env, check=True).stdout.split()  # fmt: skip
+        times.append(float(out[0]))
+        peak = max(peak, int(out[1]))
+    return statistics.median(times), peak
+
+
+def _write_rows(cards: list[object], rows: int, path: Path) -> None:
+    rng = random.Random(1)
+    with path.open("w", encoding="utf-8", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(HEADER)
+        for i in range(rows):
+            card = cards[rng.randrange(len(cards))]
+            writer.writerow(["Main", "Pokemon", card.set.name, card.name, card.number, 1 + i % 3])  # type: ignore[attr-defined]
+
+
+def _check_ratio(folder: str) -> tuple[float, float]:
+    exe = str(Path(sys.executable).with_name("totemdeck"))
+    subprocess.run([exe, "collection", "import", str(BINDER), "--catalogue", folder],
+                   capture_output=True, check=False)  # fmt: skip
+    base = [exe, "check", str(DECK), "--catalogue", folder]
+    alone, _ = _child_cpu(base)
+    stored, _ = _child_cpu([*base, "--collection", "stored"])
+    return alone, stored
+
+
+def _imports(folder: str, tmp: Path, cards: list[object]) -> tuple[float, float, int, int]:
+    """CPU of a 100,000- and a 1,000,000-row import, the big one's peak RSS (KB) and its
+    progress lines."""
+    exe = str(Path(sys.executable).with_name("totemdeck"))
+    small, big = tmp / "100k.csv", tmp / "1m.csv"
+    _write_rows(cards, 100_000, small)
+    _write_rows(cards, 1_000_000, big)
+    small_cpu, _ = _child_cpu([exe, "collection", "import", str(small), "--catalogue", folder], 1)
+    big_cpu, peak = _child_cpu([exe, "collection", "import", str(big), "--catalogue", folder], 1)
+    run = subprocess.run([exe, "collection", "show", "--catalogue", folder],
+                         capture_output=True, text=True, check=False)  # fmt: skip
+    rows = run.stdout.count("1000000 rows read")
+    return small_cpu, big_cpu, peak, rows
+
+
+def _owned(folder: str, cards: list[object]) -> tuple[float, float, float]:
+    from starlette.testclient import TestClient
+
+    from totemdeck.web import WebConfig, create_app
+
+    rng = random.Random(36)
+    page = [c.id for c in rng.sample(cards, 48)]  # type: ignore[attr-defined]
+    lines = {}
+    for n in (1000, 20_000):
+        chosen = rng.sample(cards, n)
+        lines[n] = "\n".join(
+            f"{1 + i % 4} {c.name} {c.set.id} {c.number}" for i, c in enumerate(chosen)
+        )  # type: ignore[attr-defined]
+    with TestClient(
+        create_app(WebConfig(catalogue=Path(folder), max_body=8 * 1024 * 1024))
+    ) as client:
+        started = time.perf_counter()
+        sets = {n: client.post("/api/owned-set", json={"collection": text}).json()["owned"]
+                for n, text in lines.items()}  # fmt: skip
+        load = time.perf_counter() - started
+        timed = {
+            n: median_seconds(
+                lambda s=owned: client.post("/api/owned", json={"ids": page, "owned": s}), 15
+            )
+            for n, owned in sets.items()
+        }
+    return timed[1000], timed[20_000], load
+
+
+def main() -> None:
+    from totemdeck.catalogue.read import Catalogue
+    from totemdeck.importer import import_sources
+
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = f"{tmp}/cards"
+        origins = {"pokemontcg": str(SHARED / "pokemontcg"), "tcgdex": str(SHARED / "tcgdex/v2")}
+        import_sources(folder, origins=origins)
+        with Catalogue.open(folder) as cat:
+            every = sorted(cat.iter_cards(), key=lambda c: c.id)
+        cards = random.Random(35).sample(every, 5000)
+        alone, stored = _check_ratio(folder)
+        owned_1k, owned_20k, load = _owned(folder, every)
+        small, big, peak, progress = _imports(folder, Path(tmp), cards)
+    print(f"check alone (baseline, CPU of a fresh process):    {alone * 1000:8.1f} ms")
+    print(f"check --collection stored (8,645 rows):            {stored * 1000:8.1f} ms "
+          f"({stored / alone:.2f}x; target <= 1.5x)")  # fmt: skip
+    print(
+        f"POST /api/owned, 48 cards, 1,000-line owned set:   {owned_1k * 1000:8.2f} ms (baseline)"
+    )
+    print(f"POST /api/owned, 48 cards, 20,000-line owned set:  {owned_20k * 1000:8.2f} ms "
+          f"({owned_20k / owned_1k:.2f}x; target <= 20 ms)")  # fmt: skip
+    print(f"owned set of a 20,000-row collection, read once:   {load:8.2f} s CPU (target <= 2 s)")
+    print(f"import 100,000 rows (baseline):                    {small:8.1f} s CPU")
+    print(f"import 1,000,000 rows:                             {big:8.1f} s CPU "
+          f"({big / small / 10:.2f}x per row; peak {peak / 1024:.0f} MB, target <= 300 MB; "
+          f"stored: {progress == 1})")  # fmt: skip
