@@ -10,7 +10,12 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from totemdeck.catalogue.damage import connect_read_only, damaged
-from totemdeck.catalogue.errors import CatalogueDamaged, CatalogueError, CatalogueMissing
+from totemdeck.catalogue.errors import (
+    CatalogueDamaged,
+    CatalogueError,
+    CatalogueMissing,
+    outdated,
+)
 from totemdeck.catalogue.lru import LRU
 from totemdeck.catalogue.model import Card, CardSet
 from totemdeck.catalogue.names import name_key
@@ -30,24 +35,11 @@ __all__ = [
 # Lookups remembered per open catalogue (a few hundred bytes each; the cards themselves are
 # kept once, ~21,000 at most, by ``_cards``).
 QUERY_MEMO = 8192
-
-
-def _outdated(path: Path, found: str | None) -> str:
-    """Why a catalogue of another layout is refused (its name rules or tables differ, so
-    reading it would give wrong answers), and what to do."""
-    newer = found is not None and found.isdigit() and int(found) > int(SCHEMA_VERSION)
-    if newer:
-        message = _(
-            "{path}: this catalogue was built by a newer version of totemdeck (catalogue "
-            "format {found}; this version reads {wanted}); upgrade totemdeck, or run "
-            "`totemdeck import` to rebuild it"
-        )
-    else:
-        message = _(
-            "{path}: this catalogue was built by an older version of totemdeck (catalogue "
-            "format {found}; this version reads {wanted}); run `totemdeck import` to rebuild it"
-        )
-    return message.format(path=path, found=found or "unknown", wanted=SCHEMA_VERSION)
+# Which name keys name a print, in its own language or another (``known_names``).
+_KNOWN_SQL = (
+    "SELECT name_key FROM cards WHERE name_key IN ({marks}) UNION SELECT alias_key "
+    "FROM aliases WHERE kind = 'name' AND alias_key IN ({marks})"
+)
 
 
 class Catalogue:
@@ -91,7 +83,7 @@ class Catalogue:
             raise damaged(path, str(exc)) from exc
         if version is None or version[0] != SCHEMA_VERSION:
             db.close()
-            raise CatalogueError(_outdated(path, None if version is None else str(version[0])))
+            raise CatalogueError(outdated(path, None if version is None else str(version[0])))
         return cls(path, db)
 
     def close(self) -> None:
@@ -264,6 +256,18 @@ class Catalogue:
         return self._set_aliases
 
     # -- whole-catalogue views --------------------------------------------------------------
+
+    def known_names(self, names: Iterable[str]) -> set[str]:
+        """Which of ``names`` (at most 400) name a print as ``by_name`` compares, in one query."""
+        memo = self._ids_by_query
+        pairs = {n: (name_key(n), name_key(n, "Pokémon")) for n in names}
+        keys = sorted({k for pair in pairs.values() for k in pair if ("known", k) not in memo})
+        if keys:
+            sql = _KNOWN_SQL.format(marks=",".join("?" * len(keys)))
+            found = {row[0] for row in self._db.execute(sql, (*keys, *keys))}
+            for key in keys:
+                memo.put(("known", key), ["1"] if key in found else [])
+        return {n for n, pair in pairs.items() if any(memo.get(("known", k)) for k in pair)}
 
     def names(self) -> list[str]:
         """Every distinct printed name, for suggestions."""

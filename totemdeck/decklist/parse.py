@@ -10,55 +10,17 @@ cannot read becomes a ``ParseProblem`` and parsing goes on.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from totemdeck.catalogue.names import fold
 from totemdeck.decklist.foreign import cardmarket, proxy_printer
+from totemdeck.decklist.furniture import count_first, open_comment, several_cards, strip_bullet
 from totemdeck.decklist.model import MAX_COUNT, DeckLine, Decklist, Header, ParseProblem
-from totemdeck.decklist.patterns import CJK_SECTION_WORDS, bare_header, comma_count, title_message
+from totemdeck.decklist.patterns import bare_header, comma_count, title_message
+from totemdeck.decklist.sections import DECK_NAME_WORDS, section_of
 from totemdeck.decklist.symbols import expand_symbols
 from totemdeck.i18n import _
 from totemdeck.lazy import LazyPattern
-
-# Section words as Pokémon TCG Live, Limitless and PTCGO write them, folded (no accents, lower
-# case), in the clients' languages: English, French, Spanish, German, Italian, Portuguese.
-SECTION_WORDS: dict[str, str | None] = {
-    **dict.fromkeys(["totem", "totems", "totem pokemon"], "totem"),
-    **dict.fromkeys(["pokemon", "pokemon cards", "pokemons"], "pokemon"),
-    **dict.fromkeys(["main deck", "main", "deck", "mazo", "mazo principal"], "main"),
-    **dict.fromkeys(
-        [
-            "trainer", "trainers", "trainer cards", "dresseur", "dresseurs", "entrenador",
-            "entrenadores", "allenatore", "allenatori", "treinador", "treinadores",
-            "trainer-karten", "trainerkarten",
-        ],
-        "trainer",
-    ),
-    **dict.fromkeys(
-        [
-            "energy", "energies", "energy cards", "energie", "energia", "energias",
-            "energie-karten", "energiekarten", "energias basicas",
-        ],
-        "energy",
-    ),
-    **dict.fromkeys(
-        [
-            "total cards", "total", "total de cartes", "total de cartas", "cartas totales",
-            "carte totali", "totale carte", "karten insgesamt", "gesamtzahl der karten",
-            "karten gesamt", "gesamt", "total des cartes",
-        ],
-        None,
-    ),
-}  # fmt: skip
-
-# Header words of lines a tool writes about the deck, not cards: its name, and spare cards
-# listed beyond the deck (PTCG_print's "Spare: 3"), which are left out.
-DECK_NAME_WORDS = frozenset({"deckname", "deck name", "nom du deck", "nombre del mazo"})
-SECTION_WORDS.update(dict.fromkeys(["spare", "spares", "spare cards"], "spare"))
-# Looked up folded, and folding drops kana's voicing marks (ポ → ホ) and splits Hangul: the
-# keys are folded the same way.
-SECTION_WORDS.update({fold(word): kind for word, kind in CJK_SECTION_WORDS.items()})
-
 
 # "2 Psychic Energy - Basic CRE 232", "1 Reversal Energy - Special PAL 192": the kind is
 # not part of the name.
@@ -94,12 +56,25 @@ _SET_WORD_NUMBER = LazyPattern(
 
 
 # "1 × Charizard ex  (OBF 125)": the print in parentheses, as the text export writes it.
-_IN_PARENS = re.compile(r"\s+\((?P<print>[A-Za-z][A-Za-z0-9.-]{0,19} \S{1,8})\)$")
+# Matched against the parentheses' inside only (found by a hand scan from the end): searched
+# over the line, a leading ``\s+`` made a run of spaces quadratic (issue 44, N17).
+_IN_PARENS = re.compile(r"[A-Za-z][A-Za-z0-9.-]{0,19} \S{1,8}")
+
+
+def _unwrapped_print(rest: str) -> str:
+    """``NAME  (SET NUMBER)`` → ``NAME SET NUMBER``; any other text as it is."""
+    if not rest.endswith(")"):
+        return rest
+    start = rest.rfind("(")
+    head = rest[:start]
+    if start < 1 or not head[-1:].isspace() or not _IN_PARENS.fullmatch(rest[start + 1 : -1]):
+        return rest
+    return f"{head.rstrip()} {rest[start + 1 : -1]}"
 
 
 def _print_of(rest: str) -> re.Match[str] | None:
     """``NAME SET NUMBER`` (digits or not), also as ``NAME  (SET NUMBER)``."""
-    for text in (rest, _IN_PARENS.sub(r" \g<print>", rest)):
+    for text in (rest, _unwrapped_print(rest)):
         found = _SET_NUMBER.match(text) or _SET_WORD_NUMBER.match(text)
         if found:
             return found
@@ -117,27 +92,12 @@ def _counted_header(text: str) -> tuple[str, int] | None:
     if counted:
         return counted.group("label"), int(counted.group("a") or counted.group("b"))
     bare = bare_header(text)
-    return bare if bare is not None and _section_of(bare[0])[0] else None
-
-
-def _section_of(label: str) -> tuple[bool, str | None]:
-    """Whether ``label`` is a known header word, and which section (None: a total).
-
-    A character lost to a wrong encoding (``Pok?mon``, ``Pok\ufffdmon``) stands for any one.
-    """
-    key = fold(label).rstrip(" .")
-    if key in SECTION_WORDS:
-        return True, SECTION_WORDS[key]
-    if ("?" in key or "\ufffd" in key) and len(key) <= 30:
-        pattern = re.compile("".join("." if c in "?\ufffd" else re.escape(c) for c in key))
-        found = [word for word in SECTION_WORDS if pattern.fullmatch(word)]
-        if len({SECTION_WORDS[word] for word in found}) == 1:
-            return True, SECTION_WORDS[found[0]]
-    return False, None
+    return bare if bare is not None and section_of(bare[0])[0] else None
 
 
 def _card_line(number: int, raw: str, text: str, section: str | None) -> DeckLine | None:
-    """Read ``COUNT REST`` (``text`` already stripped), or None if it is not a card line."""
+    """Read ``COUNT REST`` (``text`` already stripped), or None if it is not a card line;
+    the line keeps ``REST`` as written for the resolver's reading by the catalogue's words."""
     match = _CARD.match(text)
     if not match:
         return None
@@ -149,8 +109,17 @@ def _card_line(number: int, raw: str, text: str, section: str | None) -> DeckLin
         rest = rest[:-3].rstrip()
     rest = expand_symbols(rest)
     rest = _ENERGY_KIND.sub("", rest, count=1)
+    line = _split_line(number, raw, section, count, rest, tuple(flags))
+    return replace(line, written=" ".join(rest.split())) if line.name else line
+
+
+def _split_line(
+    number: int, raw: str, section: str | None, count: int, rest: str, flags: tuple[str, ...]
+) -> DeckLine:
+    """``REST`` split the way the parser splits it: a card id, a shop's product, a name and
+    an id, ``NAME SET NUMBER``, else a name alone."""
     if _CARD_ID.match(rest) and " " not in rest:
-        return DeckLine(number, raw, section, count, "", card_id=rest, flags=tuple(flags))
+        return DeckLine(number, raw, section, count, "", card_id=rest, flags=flags)
     product = cardmarket(rest)
     if product is not None:
         name, code, printed = product
@@ -168,9 +137,9 @@ def _card_line(number: int, raw: str, text: str, section: str | None) -> DeckLin
             found.group("name").strip(),
             set_code=found.group("set") or found.groupdict().get("set2") or "",
             number=found.group("number") or found.groupdict().get("number2"),
-            flags=tuple(flags),
+            flags=flags,
         )
-    return DeckLine(number, raw, section, count, " ".join(rest.split()), flags=tuple(flags))
+    return DeckLine(number, raw, section, count, " ".join(rest.split()), flags=flags)
 
 
 def _proxy_line(number: int, raw: str, text: str, section: str | None) -> DeckLine | None:
@@ -194,13 +163,20 @@ class _Reading:
     section: str | None = None
     deck_name: str | None = None
     title: str | None = None
+    in_comment: bool = False  # inside a comment in parentheses opened on an earlier line
 
     def counted_header(self, number: int, raw: str, text: str) -> bool:
         """``Pokémon 12`` / ``## Trainer (30)``: a section header with its count (True)."""
-        counted = _counted_header(text)  # before comments: PTCGO headers start "##"
+        label = text.rstrip(":： ")  # "Pokemon (12):"
+        counted = _counted_header(label)  # before comments: PTCGO headers start "##"
         if not counted:
-            return False
-        known, kind = _section_of(counted[0])
+            known, kind = section_of(label)  # a bare "Pokémon", "Trainer", "Energía"
+            if not known or kind in (None, "spare") or any(c.isdigit() for c in label):
+                return False
+            self.section = kind
+            self.headers.append(Header(number, raw, kind, None))
+            return True
+        known, kind = section_of(counted[0])
         if known and kind == "spare":
             self.section = kind
             return True
@@ -215,7 +191,7 @@ class _Reading:
         colon = _COLON_HEADER.match(text)
         if not colon:
             return False
-        known, kind = _section_of(colon.group("label"))
+        known, kind = section_of(colon.group("label"))
         rest = colon.group("rest").strip()
         if fold(colon.group("label")) in DECK_NAME_WORDS and rest:
             self.deck_name = self.deck_name or rest[:200]  # "Deckname: Joltik Gholdengo"
@@ -239,12 +215,33 @@ class _Reading:
             self.problems.append(ParseProblem(number, raw, message))
         return True
 
-    def card(self, number: int, raw: str, text: str) -> None:
+    def cards(self, number: int, raw: str, text: str) -> None:
+        """The card lines of one line of text (``3 Rowlet, 3 Dartrix``: several), its count
+        put first when written after the name (``Pikachu x4``), a comment that runs onto
+        the next line left out (with a note)."""
+        notes: tuple[str, ...] = ()
+        opened = open_comment(text)
+        if opened is not None and opened[0]:
+            text, comment = opened
+            self.in_comment = True
+            notes = (
+                _("left out the comment {text!r} (it runs onto the next line)").format(
+                    text=comment[:40]
+                ),
+            )
+        if not text[:1].isdigit():
+            text = count_first(text) or text
+        for part in several_cards(text):
+            self.card(number, raw, part, notes)
+
+    def card(self, number: int, raw: str, text: str, notes: tuple[str, ...] = ()) -> None:
         """A card line, or the problem that it is not one (the first such line may be the
         deck's title: ``Night March``)."""
         card = _card_line(number, raw, text, self.section) or _proxy_line(
             number, raw, text, self.section
         )
+        if card is not None and notes:
+            card = replace(card, notes=notes)
         if card is None:
             first = not self.lines and not self.headers and not self.problems
             if first and self.title is None and self.deck_name is None and not text[:1].isdigit():
@@ -279,13 +276,16 @@ def parse(text: str, source: str = "<text>") -> Decklist:
         text_line = raw.replace("\t", " ").replace("\u00a0", " ").strip()
         if not text_line or _BANNER.match(text_line):
             continue
-        text_line = comma_count(text_line)  # "4,Metagross"
+        if read.in_comment:  # "… (a comment that goes on" / "and ends here)"
+            read.in_comment = ")" not in text_line
+            continue
+        text_line = strip_bullet(comma_count(text_line))  # "4,Metagross", "- 4 Pikachu"
         if read.counted_header(number, raw, text_line):
             continue
         if text_line.startswith(("#", "//")) or read.colon_header(number, raw, text_line):
             continue
         if read.section != "spare":  # a tool's spare cards beyond the deck: not part of it
-            read.card(number, raw, text_line)
+            read.cards(number, raw, text_line)
     return Decklist(
         tuple(read.lines),
         tuple(read.headers),

@@ -17,10 +17,10 @@ from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist.language import read_in_language
 from totemdeck.decklist.lookups import LINE_MEMO, SUGGESTION_BUDGET, label_of
 from totemdeck.decklist.model import DeckLine, Decklist
-from totemdeck.decklist.numbered import NumberedLines
 from totemdeck.decklist.parse import parse
 from totemdeck.decklist.patterns import bare_energy_type
 from totemdeck.decklist.resolved import ResolvedDeck, ResolvedLine
+from totemdeck.decklist.wordread import WordReading
 from totemdeck.decklist.written import Reading, plausible_form
 from totemdeck.findings import Finding
 from totemdeck.i18n import _, current_language
@@ -32,7 +32,7 @@ __all__ = ["SUGGESTION_BUDGET", "ResolvedDeck", "ResolvedLine", "Resolver", "res
 MAX_SHOWN = 80
 
 
-class Resolver(NumberedLines):
+class Resolver(WordReading):
     """Every line of a deck to the prints it can mean; build once, resolve many decks."""
 
     def __init__(self, catalogue: Catalogue, today: dt.date | None = None) -> None:
@@ -60,6 +60,11 @@ class Resolver(NumberedLines):
         this resolver has not met yet (a cold ``check`` spent half its resolving on ~250
         small queries)."""
         wanted: list[tuple[str, str]] = []
+        self.vocabulary.prefetch(
+            line.written
+            for line in lines
+            if line.written and self._line_key(line) not in self._memo
+        )
         for line in lines:
             if line.card_id or line.number is None or not line.set_code:
                 continue
@@ -72,7 +77,8 @@ class Resolver(NumberedLines):
     @staticmethod
     def _line_key(line: DeckLine) -> tuple[object, ...]:
         # notes are sentences: a shared resolver (the web app's) keeps one per language
-        return (line.card_id, line.name, line.set_code, line.number, current_language())
+        written = (line.card_id, line.name, line.set_code, line.number, line.written, line.notes)
+        return (*written, line.name_is_comment, current_language())
 
     def resolve_line(self, line: DeckLine) -> ResolvedLine:
         key = self._line_key(line)
@@ -80,6 +86,9 @@ class Resolver(NumberedLines):
         if known is not None:
             return ResolvedLine(line, known[0], known[1], note=known[2])
         resolved = self._resolve_line(line)
+        if line.notes and resolved.finding is None:  # how the parser read it comes first
+            note = "; ".join([*line.notes, *([resolved.note] if resolved.note else [])])
+            resolved = ResolvedLine(line, resolved.candidates, resolved.via, note=note)
         if resolved.finding is None:
             self._memo.put(key, (resolved.candidates, resolved.via, resolved.note))
         return resolved
@@ -99,6 +108,9 @@ class Resolver(NumberedLines):
     def _resolve_line(self, line: DeckLine) -> ResolvedLine:
         if line.card_id:
             return self._by_id(line, line.card_id)
+        by_words = None if line.name_is_comment else self._by_words(line)
+        if by_words is not None:  # the catalogue's words first, the parser's split after
+            return by_words
         if line.number is not None:
             written = Reading(line.name, line.set_code or "", line.number)
             first = self._with_number(line, written)
@@ -120,7 +132,7 @@ class Resolver(NumberedLines):
         if cards:  # "Adventurers Discovery": a shop's address drops the apostrophes
             note = _("read {name!r} as {card}").format(name=line.name, card=cards[0].name)
             return self._checked(line, cards, "name", note=note)
-        loosely = self._loosely(line)
+        loosely = self._loosely(line) or self._respelled(line)
         if loosely is not None:
             return loosely
         energy_type = self._basic_energy_type(line.name, loose=True)  # "Fire Energy BRS R"
