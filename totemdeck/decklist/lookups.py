@@ -61,6 +61,9 @@ class Lookups:
     def _same_name(self, written: str, card: Card) -> bool:
         if not written:
             return True
+        wanted = self._basic_energy_type(written) if card.is_basic_energy else None
+        if wanted:  # "Fighting Energy" is not "Lightning Energy", however alike they are spelled
+            return wanted == basic_energy_type(card)
         if name_key(written, card.supertype) == name_key(card.name, card.supertype):
             return True
         if any(name_key(alias) == name_key(written) for alias in card.aliases.values()):

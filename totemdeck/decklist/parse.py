@@ -17,40 +17,39 @@ from totemdeck.decklist.foreign import cardmarket, proxy_printer
 from totemdeck.decklist.furniture import count_first, open_comment, several_cards, strip_bullet
 from totemdeck.decklist.model import MAX_COUNT, DeckLine, Decklist, Header, ParseProblem
 from totemdeck.decklist.patterns import bare_header, comma_count, title_message
-from totemdeck.decklist.sections import DECK_NAME_WORDS, section_of
+from totemdeck.decklist.sections import DECK_NAME_WORDS, colon_label, counted_label, section_of
 from totemdeck.decklist.symbols import expand_symbols
 from totemdeck.i18n import _
 from totemdeck.lazy import LazyPattern
 
 # "2 Psychic Energy - Basic CRE 232", "1 Reversal Energy - Special PAL 192": the kind is
 # not part of the name.
-_ENERGY_KIND = re.compile(r"(?<=\bEnergy) +[-–] +(?:Basic|Special)\b(?= |$)", re.IGNORECASE)
+_ENERGY_KIND = re.compile(r"(?<=\bEnergy) ++[-–] ++(?:Basic|Special)\b(?= |$)", re.IGNORECASE)
 _ASCII_DIGITS = LazyPattern(r"^[0-9]{1,6}$")
-_JSON_ARRAY = LazyPattern(r'^\[\s*(?:[\[{"\]0-9-]|true\b|false\b|null\b)')
-_BANNER = re.compile(r"^[\s*=~_-]*\*{3,}.*$|^[\s=~_*-]{3,}$")
-_COLON_HEADER = re.compile(r"^(?P<label>[^\d:：]+?)\s*[:：]\s*(?P<rest>.*)$")
-# "##Pokémon - 19" (PTCGO), "Total Cards - 60", "Pokémon (12)", "##Energy: 10".
-_COUNT_HEADER = re.compile(
-    r"^(?:##\s*)?(?P<label>[^\d]+?)\s*(?:[-–:]\s*(?P<a>\d{1,6})|\((?P<b>\d{1,6})\))\s*$"
-)
+_JSON_ARRAY = LazyPattern(r'^\[\s*+(?:[\[{"\]0-9-]|true\b|false\b|null\b)')
+# (Stars come in runs of one or two before the first three: no repeat gives any back.)
+_BANNER = re.compile(r"^[\s=~_-]*+(?:\*{1,2}+[\s=~_-]++)*+\*{3}|^[\s=~_*-]{3,}+$")
 _CARD = re.compile(
-    r"^(?:\*\s*)?(?:(?P<count>\d{1,4})\s*[xX×]?|[xX×]\s*(?P<count2>\d{1,4}))\s+(?P<rest>\S.*)$"
+    r"^(?:\*\s*+)?(?:(?P<count>\d{1,4})(?:\s*+[xX×](?=\s))?|[xX×]\s*+(?P<count2>\d{1,4}))"
+    r"\s++(?P<rest>\S.*+)$"
 )
 # Ids as both sources write them: "sv3-125", "2023sv-1", "tk-xy-p-19", "cel25c-15_A", "exu-%3F".
-_CARD_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.]*(?:-[A-Za-z0-9.]+)*-[A-Za-z0-9!?%_]+$")
+_CARD_ID = re.compile(
+    r"^[A-Za-z0-9][A-Za-z0-9.]{0,30}(?:-[A-Za-z0-9.]{1,30}){0,6}-[A-Za-z0-9!?%_]{1,30}$"
+)
 # A pokemontcg.io / TCGdex id after a name ("4 Energy Gain pl1-116", "1 Unown ex10-E"):
 # lower-case set id with a digit, a dash, the number.
-_DATA_ID = re.compile(r"^[a-z][a-z.]*\d[a-z0-9.]*-[A-Za-z0-9]+$")
+_DATA_ID = re.compile(r"^[a-z][a-z.]*+\d[a-z0-9.]*+-[A-Za-z0-9]++$")
 # NAME SET NUMBER, the set possibly empty ("Water Energy  3" — two spaces); PTCGO's
 # trainer-kit codes are the longest ("TK-AlolanRaichu").
 _SET_NUMBER = re.compile(
-    r"^(?P<name>\S.*?) (?P<set>[A-Za-z][A-Za-z0-9.-]{0,19}|) ?"
+    r"^(?P<name>\S.{0,300}?) (?P<set>[A-Za-z][A-Za-z0-9.-]{0,19}|) ?"
     r"(?P<number>[A-Za-z]{0,6}-?\d{1,4}[A-Za-z]?)$"
 )
 # Numbers without digits (``TM FOUR``, ``UF A``, ``UF !``, ``exu %3F``, ``MEP Museum``): read
 # only after an upper-case set code, so a name's last words are never taken for a print.
 _SET_WORD_NUMBER = LazyPattern(
-    r"^(?P<name>\S.*?) (?:(?P<set>[A-Z][A-Z0-9]{1,5}) (?P<number>[A-Z]{1,5}|[!?]|Museum)"
+    r"^(?P<name>\S.{0,300}?) (?:(?P<set>[A-Z][A-Z0-9]{1,5}) (?P<number>[A-Z]{1,5}|[!?]|Museum)"
     r"|(?P<set2>[a-z][a-z0-9.]{1,7}) (?P<number2>[A-Z]|[!?]|%[0-9A-F]{2}))$"
 )
 
@@ -88,9 +87,9 @@ def _looks_like_json(text: str) -> bool:
 
 def _counted_header(text: str) -> tuple[str, int] | None:
     """A header's label and count: ``##Pokémon - 19``, ``Pokémon (12)``, ``Pokémon 8``."""
-    counted = _COUNT_HEADER.match(text)
+    counted = counted_label(text)
     if counted:
-        return counted.group("label"), int(counted.group("a") or counted.group("b"))
+        return counted
     bare = bare_header(text)
     return bare if bare is not None and section_of(bare[0])[0] else None
 
@@ -188,12 +187,12 @@ class _Reading:
 
     def colon_header(self, number: int, raw: str, text: str) -> bool:
         """``Deckname: …``, ``Pokémon: 12``, ``Totem: 1 Charizard ex OBF 125`` (True)."""
-        colon = _COLON_HEADER.match(text)
+        colon = colon_label(text)
         if not colon:
             return False
-        known, kind = section_of(colon.group("label"))
-        rest = colon.group("rest").strip()
-        if fold(colon.group("label")) in DECK_NAME_WORDS and rest:
+        known, kind = section_of(colon[0])
+        rest = colon[1]
+        if fold(colon[0]) in DECK_NAME_WORDS and rest:
             self.deck_name = self.deck_name or rest[:200]  # "Deckname: Joltik Gholdengo"
             return True
         if known and kind == "spare":

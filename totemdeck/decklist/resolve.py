@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from dataclasses import replace
 
 from totemdeck.catalogue.lru import LRU
 from totemdeck.catalogue.read import Catalogue
@@ -92,6 +93,20 @@ class Resolver(WordReading):
         if resolved.finding is None:
             self._memo.put(key, (resolved.candidates, resolved.via, resolved.note))
         return resolved
+
+    def read_card(
+        self, name: str, set_code: str = "", number: str = "", line: int = 1
+    ) -> ResolvedLine:
+        """One card from fields a file format already separated (a collection row's name,
+        set and number, a card-name field), read with the catalogue's words as a list line
+        is: the prints, how they matched (``via``) and how it was read (``note``)."""
+        written = " ".join(part for part in (name, set_code, number) if part)
+        fields = DeckLine(line, written, None, 1, name, set_code or None, number or None)
+        return self.resolve_line(replace(fields, written=written))
+
+    def read_text(self, text: str) -> list[ResolvedLine]:
+        """Each card a written line names (``3 Rowlet, 3 Dartrix``: two), as ``resolve``."""
+        return [self.resolve_line(found) for found in parse(text).lines]
 
     def reads_back(self, written: str, card_id: str) -> bool:
         """Whether ``1 <written>`` (``1 Charizard ex OBF 125``) resolves to that print alone;

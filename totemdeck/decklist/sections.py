@@ -62,3 +62,37 @@ def section_of(label: str) -> tuple[bool, str | None]:
         if len({SECTION_WORDS[word] for word in found}) == 1:
             return True, SECTION_WORDS[found[0]]
     return False, None
+
+
+def colon_label(text: str) -> tuple[str, str] | None:
+    """``Pokémon: 12`` → (``Pokémon``, ``12``): the label before the first colon (no digit
+    in it) and what follows. A hand scan: as a pattern, a lazy label before optional spaces
+    was quadratic on a run of spaces (issue 44, N17)."""
+    found = [at for at in (text.find(":"), text.find("：")) if at >= 0]
+    at = min(found) if found else -1
+    label = text[:at].rstrip() if at > 0 else ""
+    if not label or any(ch.isdigit() for ch in label):
+        return None
+    return label, text[at + 1 :].strip()
+
+
+def counted_label(text: str) -> tuple[str, int] | None:
+    """``##Pokémon - 19``, ``Total Cards: 60``, ``Pokémon (12)`` → the label and its count
+    (a hand scan from the end, for the reason ``colon_label`` gives)."""
+    text = text.rstrip()
+    if text.endswith(")") and "(" in text:
+        start = text.rfind("(")
+        digits, head = text[start + 1 : -1], text[:start]
+    else:
+        head = text.rstrip("0123456789")
+        digits = text[len(head) :]
+        head = head.rstrip()
+        if not head or head[-1] not in "-–:":
+            return None
+        head = head[:-1]
+    if not digits.isascii() or not digits.isdigit() or len(digits) > 6:
+        return None
+    label = head.removeprefix("##").strip() if head.startswith("##") else head.rstrip()
+    if not label or any(ch.isdigit() for ch in label):
+        return None
+    return label, int(digits)

@@ -130,13 +130,18 @@ class Vocabulary:
         if whole:
             return Parts(text, whole)
         words = text.split()
+        bare: Parts | None = None  # a name and a number, no set ("Alakazam ex 1")
         for end in range(min(len(words) - 1, MAX_NAME_WORDS), 0, -1):
             name = " ".join(words[:end])
             names = self.names_of(name)
             tail = self._tail(words[end:]) if names else None
-            if tail is not None:
-                return Parts(name, names, *tail)
-        return self._set_first(words)
+            if tail is None:
+                continue
+            parts = Parts(name, names, *tail)
+            if parts.code or parts.number is None:  # a print named in full, or a name
+                return parts if bare is None else _instead_of(parts, bare)
+            bare = bare or parts  # a shorter name may leave a set code and its number
+        return bare or self._set_first(words)
 
     def _set_first(self, words: list[str]) -> Parts | None:
         """``Base Squirtle``, ``Jungle Pikachu``: a set's name, then a name."""
@@ -224,3 +229,12 @@ def _spell_out(text: str) -> str:
         out.append(SHORTHAND.get(fold(words[at]), words[at]))
         at += 1
     return " ".join(out)
+
+
+def _instead_of(parts: Parts, other: Parts) -> Parts:
+    """``parts`` (a print named by set and number), with a note that the line's words
+    also read as ``other`` (a longer name and a number without a set)."""
+    note = _("read {code!r} as a set code; {name!r} is also a card name").format(
+        code=parts.code, name=other.name
+    )
+    return Parts(parts.name, parts.names, parts.code, parts.number, (*parts.notes, note))

@@ -9,6 +9,7 @@ a set code that decides between EX and ex, both EX and ex kept when nothing deci
 from __future__ import annotations
 
 from totemdeck.catalogue.model import Card
+from totemdeck.catalogue.names import name_key
 from totemdeck.decklist.model import DeckLine
 from totemdeck.decklist.numbered import NumberedLines
 from totemdeck.decklist.resolved import ResolvedLine
@@ -40,11 +41,18 @@ class WordReading(NumberedLines):
                 return None
             if len(parts.names) > 1:
                 notes.append(_decided(parts, resolved.candidates))
+            if not parts.code and resolved.via == "name":  # "Pikachu 25": where is 25?
+                notes.append(
+                    _("left out the number {n} (no set code says which set)").format(n=parts.number)
+                )
             return _noted(resolved, notes)
         energy_type = self._basic_energy_type(parts.name) if not parts.code else None
         if energy_type:  # "Darkness Energy": the basic Energy (FORMAT.md, decision)
             return _noted(self._energy(line, energy_type, []), notes)
-        cards = tuple(c for name in parts.names for c in self.catalogue.by_name(name))
+        cards, left_out = _own_names_first(
+            tuple(c for name in parts.names for c in self.catalogue.by_name(name)), parts
+        )
+        notes += left_out
         if parts.code:
             sets, _number = self.sets.read_code(parts.code, "")
             in_set = tuple(c for c in cards if c.set in sets)
@@ -76,6 +84,24 @@ class WordReading(NumberedLines):
             return None
         message = _("no card is named {name!r}").format(name=line.name)
         return self._unknown(line, message, line.name, suggestions=family[:5])
+
+
+def _own_names_first(cards: tuple[Card, ...], parts: Parts) -> tuple[tuple[Card, ...], list[str]]:
+    """The prints whose own name the line writes, when some are: a print that only another
+    source's English name gives this name (TCGdex calls svp-87 "Sprigatito ex"; it is
+    Miraidon ex) is left out, with a note. Other languages' names are the list language's
+    business (``language.py``)."""
+    keys = {name_key(n) for n in parts.names}
+    own = tuple(
+        c for c in cards if name_key(c.name) in keys or name_key(c.name, c.supertype) in keys
+    )
+    others = [c for c in cards if c not in own and name_key(c.aliases.get("en", "")) in keys]
+    if not own or not others:
+        return cards, []
+    note = _("left out {prints}: only another source names them {name!r}").format(
+        prints=", ".join(f"{c.id} ({c.name})" for c in others[:3]), name=parts.name
+    )
+    return tuple(c for c in cards if c not in others), [note]
 
 
 def _both(parts: Parts, cards: tuple[Card, ...]) -> str:
