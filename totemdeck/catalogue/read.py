@@ -259,15 +259,20 @@ class Catalogue:
 
     def known_names(self, names: Iterable[str]) -> set[str]:
         """Which of ``names`` (at most 400) name a print as ``by_name`` compares, in one query."""
-        memo = self._ids_by_query
-        pairs = {n: (name_key(n), name_key(n, "Pokémon")) for n in names}
-        keys = sorted({k for pair in pairs.values() for k in pair if ("known", k) not in memo})
-        if keys:
-            sql = _KNOWN_SQL.format(marks=",".join("?" * len(keys)))
-            found = {row[0] for row in self._db.execute(sql, (*keys, *keys))}
-            for key in keys:
-                memo.put(("known", key), ["1"] if key in found else [])
-        return {n for n, pair in pairs.items() if any(memo.get(("known", k)) for k in pair)}
+        pairs = [(n, name_key(n), name_key(n, "Pokémon")) for n in names]
+        known: dict[str, bool] = {}
+        for key in {k for _name, *keys in pairs for k in keys}:
+            hit = self._ids_by_query.get(("known", key))
+            if hit is not None:
+                known[key] = bool(hit)
+        missing = sorted({k for _name, *keys in pairs for k in keys} - known.keys())
+        if missing:
+            sql = _KNOWN_SQL.format(marks=",".join("?" * len(missing)))
+            found = {row[0] for row in self._db.execute(sql, (*missing, *missing))}
+            for key in missing:
+                known[key] = key in found
+                self._ids_by_query.put(("known", key), ["1"] if known[key] else [])
+        return {n for n, plain, pokemon in pairs if known[plain] or known[pokemon]}
 
     def names(self) -> list[str]:
         """Every distinct printed name, for suggestions."""

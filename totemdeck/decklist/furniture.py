@@ -27,6 +27,8 @@ _LEADS_WITH_COUNT = re.compile(r"^\d{1,3} ?[xX×]? [^\d\s]")
 
 def strip_bullet(text: str) -> str:
     """``- 4 Pikachu`` → ``4 Pikachu``; markdown ``**4 Pikachu**`` → ``4 Pikachu``."""
+    if text[:1].isalnum():  # most lines: nothing to take off
+        return text
     for mark in ("**", "__"):
         if len(text) > 4 and text.startswith(mark) and text.endswith(mark):
             text = text[2:-2].strip()
@@ -43,7 +45,7 @@ def count_first(text: str) -> str | None:
 
 def several_cards(text: str) -> list[str]:
     """``3 Rowlet, 3 Dartrix, 2 Decidueye GX`` → one text a card; any other line alone."""
-    if not _LEADS_WITH_COUNT.match(text) or (", " not in text and ";" not in text):
+    if (", " not in text and ";" not in text) or not _LEADS_WITH_COUNT.match(text):
         return [text]
     parts = [part.strip() for part in _NEXT_CARD.split(text)]
     return parts if all(_LEADS_WITH_COUNT.match(p) for p in parts) else [text]

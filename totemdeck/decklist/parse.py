@@ -108,8 +108,7 @@ def _card_line(number: int, raw: str, text: str, section: str | None) -> DeckLin
         rest = rest[:-3].rstrip()
     rest = expand_symbols(rest)
     rest = _ENERGY_KIND.sub("", rest, count=1)
-    line = _split_line(number, raw, section, count, rest, tuple(flags))
-    return replace(line, written=" ".join(rest.split())) if line.name else line
+    return _split_line(number, raw, section, count, rest, tuple(flags))
 
 
 def _split_line(
@@ -117,15 +116,18 @@ def _split_line(
 ) -> DeckLine:
     """``REST`` split the way the parser splits it: a card id, a shop's product, a name and
     an id, ``NAME SET NUMBER``, else a name alone."""
+    written = " ".join(rest.split())
     if _CARD_ID.match(rest) and " " not in rest:
         return DeckLine(number, raw, section, count, "", card_id=rest, flags=flags)
     product = cardmarket(rest)
     if product is not None:
         name, code, printed = product
-        return DeckLine(number, raw, section, count, name, set_code=code, number=printed)
+        return DeckLine(
+            number, raw, section, count, name, set_code=code, number=printed, written=written
+        )
     head, _space, last = rest.rpartition(" ")
     if head and _DATA_ID.match(last):  # "4 Energy Gain pl1-116": a name and a card id
-        return DeckLine(number, raw, section, count, head.strip(), card_id=last)
+        return DeckLine(number, raw, section, count, head.strip(), card_id=last, written=written)
     found = _print_of(rest)
     if found:
         return DeckLine(
@@ -137,8 +139,9 @@ def _split_line(
             set_code=found.group("set") or found.groupdict().get("set2") or "",
             number=found.group("number") or found.groupdict().get("number2"),
             flags=flags,
+            written=written,
         )
-    return DeckLine(number, raw, section, count, " ".join(rest.split()), flags=flags)
+    return DeckLine(number, raw, section, count, written, flags=flags, written=written)
 
 
 def _proxy_line(number: int, raw: str, text: str, section: str | None) -> DeckLine | None:
@@ -166,11 +169,15 @@ class _Reading:
 
     def counted_header(self, number: int, raw: str, text: str) -> bool:
         """``Pokémon 12`` / ``## Trainer (30)``: a section header with its count (True)."""
+        if text[:1].isdigit():  # a card line ("4 Pikachu"), never a header
+            return False
         label = text.rstrip(":： ")  # "Pokemon (12):"
         counted = _counted_header(label)  # before comments: PTCGO headers start "##"
         if not counted:
+            if any(c.isdigit() for c in label):
+                return False
             known, kind = section_of(label)  # a bare "Pokémon", "Trainer", "Energía"
-            if not known or kind in (None, "spare") or any(c.isdigit() for c in label):
+            if not known or kind in (None, "spare"):
                 return False
             self.section = kind
             self.headers.append(Header(number, raw, kind, None))

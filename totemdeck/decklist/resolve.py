@@ -61,15 +61,10 @@ class Resolver(WordReading):
         this resolver has not met yet (a cold ``check`` spent half its resolving on ~250
         small queries)."""
         wanted: list[tuple[str, str]] = []
-        self.vocabulary.prefetch(
-            line.written
-            for line in lines
-            if line.written and self._line_key(line) not in self._memo
-        )
-        for line in lines:
+        unmet = [line for line in lines if self._line_key(line) not in self._memo]
+        self.vocabulary.prefetch(line.written for line in unmet if line.written)
+        for line in unmet:
             if line.card_id or line.number is None or not line.set_code:
-                continue
-            if self._line_key(line) in self._memo:
                 continue
             sets, number = self.sets.read_code(line.set_code, line.number)
             wanted += [(card_set.id, number) for card_set in sets]

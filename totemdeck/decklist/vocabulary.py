@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from totemdeck.catalogue.lru import LRU
 from totemdeck.catalogue.names import fold
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist.setcodes import SetIndex
@@ -30,6 +31,8 @@ from totemdeck.records import frozen
 # line of 900,000 words costs what a line of 20 does.
 MAX_NAME_WORDS = 8
 MAX_TAIL_WORDS = 8
+# Written names remembered by a long-lived reader (a deck's lines ask a few each).
+NAMES_MEMO = 16384
 # "63", "63/108", "TG05", "SWSH154", "SV-P 53" is two words; "RC14", "GG01", "177a".
 _NUMBER = re.compile(r"[A-Za-z]{0,6}-?[0-9]{1,4}[A-Za-z]?(?:/[A-Za-z]{0,3}[0-9]{1,4})?")
 # Between a name and its print: "4 Charmander - OBF", "Darkrai EX from DEX 63/108".
@@ -67,17 +70,17 @@ class Vocabulary:
         self.catalogue = catalogue
         self.sets = sets
         self._set_names: dict[str, str] | None = None
+        self._names_of: LRU[str, tuple[str, ...]] = LRU(NAMES_MEMO)
 
     def prefetch(self, texts: Iterable[str]) -> None:
         """Ask the catalogue at once which of the names these lines may hold it knows (one
-        query a few hundred names, as ``known_names`` remembers them), not one a name."""
+        query a few hundred names, as ``known_names`` remembers them), not one a name; a set's
+        name before a card's (``Base Squirtle``) is rare, and asked on its own."""
         wanted: set[str] = set()
         for text in texts:
             words = text.split()
             for end in range(1, min(len(words), MAX_NAME_WORDS) + 1):
                 wanted.update(_spellings(" ".join(words[:end])))
-            for start in (1, 2, 3):
-                wanted.update(_spellings(" ".join(words[start:])) if start < len(words) else ())
         ordered = sorted(wanted)
         for at in range(0, len(ordered), 200):
             self.catalogue.known_names(ordered[at : at + 200])
@@ -102,9 +105,13 @@ class Vocabulary:
         """The names ``written`` is, as ``Catalogue.by_name`` takes them: none, one, or the
         EX and the ex of a name written with an upper-case ``EX`` and no hyphen
         (``Gardevoir EX``)."""
-        spellings = _spellings(written)
-        known = self.catalogue.known_names(spellings)
-        return tuple(s for s in spellings if s in known)
+        found = self._names_of.get(written)
+        if found is None:
+            spellings = _spellings(written)
+            known = self.catalogue.known_names(spellings)
+            found = tuple(s for s in spellings if s in known)
+            self._names_of.put(written, found)
+        return found
 
     def respelled(self, text: str) -> tuple[str, str] | None:
         """The one name ``text`` is once its shorthand is spelled out (``Prof. Oak``) or
