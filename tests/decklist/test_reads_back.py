@@ -101,12 +101,18 @@ def test_the_catalogue_reads_itself_back(catalogue: Catalogue) -> None:
     ]
     counts: Counter[tuple[bool, str]] = Counter()
     silent: list[str] = []
+    loud: list[str] = []
     for text, card, exact, verdict, found in _read_all(resolver, written):
         counts[exact, verdict] += 1
+        if verdict == "loud":
+            loud.append(
+                f"{text!r} ({card.id}): {found.finding.message if found and found.finding else ''}"
+            )
         if verdict == "silent":
             got = ", ".join(c.id for c in found.candidates[:3]) if found else ""
             silent.append(f"{text!r} ({card.id}) read as {got}")
     print("\nreads back:", {f"{'print' if k[0] else 'name'} {k[1]}": v for k, v in counts.items()})
+    print("loud (a finding a person sees):", *loud[:20], sep="\n  ")
     print("\n".join(silent[:200]))
     assert counts[False, "read"] > 4_000 and counts[True, "read"] > 40_000
     assert not silent, f"{len(silent)} silent misreads, e.g. {silent[:20]}"

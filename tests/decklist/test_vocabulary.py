@@ -183,3 +183,9 @@ def test_read_card_reads_fields_with_the_same_words(resolver: Resolver) -> None:
         "Rowlet",
         "Dartrix",
     ]
+
+
+def test_a_stray_parenthesis_never_swallows_the_lines_after_it() -> None:
+    deck = parse("4 Pikachu (my best\n2 Iono PAL 185\n1 Nest Ball SVI 181\n")
+    assert [(x.line, x.name) for x in deck.lines] == [(1, "Pikachu"), (2, "Iono"), (3, "Nest Ball")]
+    assert "left out the comment" in deck.lines[0].notes[0]

@@ -53,8 +53,32 @@ def several_cards(text: str) -> list[str]:
 
 def open_comment(text: str) -> tuple[str, str] | None:
     """A comment in parentheses that the line opens and does not close: the line without
-    it and the comment's start (``4 Pikachu (my best`` → ``4 Pikachu``, ``(my best``)."""
-    start = text.rfind("(")
-    if start < 0 or ")" in text[start:] or text.count("(") <= text.count(")"):
+    it and the comment's start (``4 Pikachu (my best`` → ``4 Pikachu``, ``(my best``). The
+    parser leaves out the lines that follow up to the one that closes it, but never a line
+    that opens with a count: a stray ``(`` does not swallow the rest of a list."""
+    opened: list[int] = []
+    for at, char in enumerate(text):
+        if char == "(":
+            opened.append(at)
+        elif char == ")" and opened:
+            opened.pop()
+    if not opened:
         return None
-    return text[:start].rstrip(), text[start:]
+    return text[: opened[0]].rstrip(), text[opened[0] :]
+
+
+# "1 × Charizard ex  (OBF 125)": the print in parentheses, as the text export writes it.
+# Matched against the parentheses' inside only (found by a hand scan from the end): searched
+# over the line, a leading ``\s+`` made a run of spaces quadratic (issue 44, N17).
+_IN_PARENS = re.compile(r"[A-Za-z][A-Za-z0-9.-]{0,19} \S{1,8}")
+
+
+def unwrapped_print(rest: str) -> str:
+    """``NAME  (SET NUMBER)`` → ``NAME SET NUMBER``; any other text as it is."""
+    if not rest.endswith(")"):
+        return rest
+    start = rest.rfind("(")
+    head = rest[:start]
+    if start < 1 or not head[-1:].isspace() or not _IN_PARENS.fullmatch(rest[start + 1 : -1]):
+        return rest
+    return f"{head.rstrip()} {rest[start + 1 : -1]}"

@@ -14,7 +14,13 @@ from dataclasses import dataclass, field, replace
 
 from totemdeck.catalogue.names import fold
 from totemdeck.decklist.foreign import cardmarket, proxy_printer
-from totemdeck.decklist.furniture import count_first, open_comment, several_cards, strip_bullet
+from totemdeck.decklist.furniture import (
+    count_first,
+    open_comment,
+    several_cards,
+    strip_bullet,
+    unwrapped_print,
+)
 from totemdeck.decklist.model import MAX_COUNT, DeckLine, Decklist, Header, ParseProblem
 from totemdeck.decklist.patterns import bare_header, comma_count, title_message
 from totemdeck.decklist.sections import DECK_NAME_WORDS, colon_label, counted_label, section_of
@@ -54,26 +60,9 @@ _SET_WORD_NUMBER = LazyPattern(
 )
 
 
-# "1 × Charizard ex  (OBF 125)": the print in parentheses, as the text export writes it.
-# Matched against the parentheses' inside only (found by a hand scan from the end): searched
-# over the line, a leading ``\s+`` made a run of spaces quadratic (issue 44, N17).
-_IN_PARENS = re.compile(r"[A-Za-z][A-Za-z0-9.-]{0,19} \S{1,8}")
-
-
-def _unwrapped_print(rest: str) -> str:
-    """``NAME  (SET NUMBER)`` → ``NAME SET NUMBER``; any other text as it is."""
-    if not rest.endswith(")"):
-        return rest
-    start = rest.rfind("(")
-    head = rest[:start]
-    if start < 1 or not head[-1:].isspace() or not _IN_PARENS.fullmatch(rest[start + 1 : -1]):
-        return rest
-    return f"{head.rstrip()} {rest[start + 1 : -1]}"
-
-
 def _print_of(rest: str) -> re.Match[str] | None:
     """``NAME SET NUMBER`` (digits or not), also as ``NAME  (SET NUMBER)``."""
-    for text in (rest, _unwrapped_print(rest)):
+    for text in (rest, unwrapped_print(rest)):
         found = _SET_NUMBER.match(text) or _SET_WORD_NUMBER.match(text)
         if found:
             return found
@@ -282,9 +271,10 @@ def parse(text: str, source: str = "<text>") -> Decklist:
         text_line = raw.replace("\t", " ").replace("\u00a0", " ").strip()
         if not text_line or _BANNER.match(text_line):
             continue
-        if read.in_comment:  # "… (a comment that goes on" / "and ends here)"
-            read.in_comment = ")" not in text_line
+        if read.in_comment and not text_line[:1].isdigit():  # "… (a comment that goes on"
+            read.in_comment = ")" not in text_line  # "and ends here)"
             continue
+        read.in_comment = False
         text_line = strip_bullet(comma_count(text_line))  # "4,Metagross", "- 4 Pikachu"
         if read.counted_header(number, raw, text_line):
             continue

@@ -146,8 +146,11 @@ class Resolver(WordReading):
         if loosely is not None:
             return loosely
         energy_type = self._basic_energy_type(line.name, loose=True)  # "Fire Energy BRS R"
-        if energy_type:
-            return self._energy(line, energy_type, [])
+        if energy_type:  # the words after the name are left out: said
+            note = _("read {name!r} as basic {type} Energy (the words after it left out)")
+            resolved = self._energy(line, energy_type, [])
+            note = note.format(name=line.name, type=term(energy_type))
+            return ResolvedLine(line, resolved.candidates, resolved.via, resolved.finding, note)
         head, _space, last = line.name.rpartition(" ")
         if head and self.sets.sets_for(last):  # "1 Iono PAL": a name within a set
             in_set = self._name_in_sets(head, self.sets.sets_for(last))
