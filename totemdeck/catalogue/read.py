@@ -35,11 +35,6 @@ __all__ = [
 # Lookups remembered per open catalogue (a few hundred bytes each; the cards themselves are
 # kept once, ~21,000 at most, by ``_cards``).
 QUERY_MEMO = 8192
-# Which name keys name a print, in its own language or another (``known_names``).
-_KNOWN_SQL = (
-    "SELECT name_key FROM cards WHERE name_key IN ({marks}) UNION SELECT alias_key "
-    "FROM aliases WHERE kind = 'name' AND alias_key IN ({marks})"
-)
 
 
 class Catalogue:
@@ -258,21 +253,11 @@ class Catalogue:
     # -- whole-catalogue views --------------------------------------------------------------
 
     def known_names(self, names: Iterable[str]) -> set[str]:
-        """Which of ``names`` (at most 400) name a print as ``by_name`` compares, in one query."""
-        pairs = [(n, name_key(n), name_key(n, "Pokémon")) for n in names]
-        known: dict[str, bool] = {}
-        for key in {k for _name, *keys in pairs for k in keys}:
-            hit = self._ids_by_query.get(("known", key))
-            if hit is not None:
-                known[key] = bool(hit)
-        missing = sorted({k for _name, *keys in pairs for k in keys} - known.keys())
-        if missing:
-            sql = _KNOWN_SQL.format(marks=",".join("?" * len(missing)))
-            found = {row[0] for row in self._db.execute(sql, (*missing, *missing))}
-            for key in missing:
-                known[key] = key in found
-                self._ids_by_query.put(("known", key), ["1"] if known[key] else [])
-        return {n for n, plain, pokemon in pairs if known[plain] or known[pokemon]}
+        """Which of ``names`` (at most 400) name a print as ``by_name`` compares
+        (``catalogue.known``: one query a call, the answers remembered)."""
+        from totemdeck.catalogue.known import known_names
+
+        return known_names(self, self._db, self._ids_by_query, names)
 
     def names(self) -> list[str]:
         """Every distinct printed name, for suggestions."""

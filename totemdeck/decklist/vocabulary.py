@@ -20,7 +20,7 @@ import re
 from collections.abc import Iterable
 
 from totemdeck.catalogue.lru import LRU
-from totemdeck.catalogue.names import fold
+from totemdeck.catalogue.names import fold, name_key
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist.setcodes import SetIndex
 from totemdeck.i18n import _
@@ -70,6 +70,7 @@ class Vocabulary:
         self.catalogue = catalogue
         self.sets = sets
         self._set_names: dict[str, str] | None = None
+        self._families: tuple[frozenset[str], dict[str, list[str]]] | None = None
         self._names_of: LRU[str, tuple[str, ...]] = LRU(NAMES_MEMO)
 
     def prefetch(self, texts: Iterable[str]) -> None:
@@ -113,11 +114,33 @@ class Vocabulary:
             self._names_of.put(written, found)
         return found
 
+    def energy_family(self, word: str) -> list[str]:
+        """The Energy names that open with ``word`` and ``Energy`` and go on (``Blend`` →
+        both Blend Energy cards), from an index built once."""
+        return self._energy_names()[1].get(fold(word), [])
+
+    def _energy_names(self) -> tuple[frozenset[str], dict[str, list[str]]]:
+        """The name keys of every name that ends in ``Energy``, and the Energy names by
+        their first word (``blend``), read once from the catalogue's names."""
+        if self._families is None:
+            ending: set[str] = set()
+            families: dict[str, list[str]] = {}
+            for name in self.catalogue.names():
+                if name.endswith(" Energy"):
+                    ending.add(name_key(name))
+                head, found, _rest = name.partition(" Energy ")
+                if found and " " not in head:
+                    families.setdefault(fold(head), []).append(name)
+            self._families = (frozenset(ending), families)
+        return self._families
+
     def respelled(self, text: str) -> tuple[str, str] | None:
         """The one name ``text`` is once its shorthand is spelled out (``Prof. Oak``) or
         ``Energy`` is added (``Scramble``, ``Double Colourless``), and the note saying so."""
         spelled = _spell_out(text)
-        for name in dict.fromkeys((spelled, f"{text} Energy", f"{spelled} Energy")):
+        ending = self._energy_names()[0]  # asked in memory: most such lines name nothing
+        energy = [n for n in (f"{text} Energy", f"{spelled} Energy") if name_key(n) in ending]
+        for name in dict.fromkeys([spelled, *energy]):
             if name != text and self.names_of(name):
                 note = _("read {text!r} as {name}").format(text=text, name=name)
                 return name, note

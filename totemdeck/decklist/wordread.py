@@ -79,7 +79,7 @@ class WordReading(NumberedLines):
             return self._checked(line, tuple(self.catalogue.by_name(name)), "name", note=note)
         if " " in line.name or len(line.name) < 3:
             return None
-        family = [n for n in self.catalogue.names() if n.startswith(f"{line.name} Energy ")]
+        family = self.vocabulary.energy_family(line.name)
         if len(family) < 2:
             return None
         message = _("no card is named {name!r}").format(name=line.name)
