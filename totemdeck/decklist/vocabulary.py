@@ -71,7 +71,13 @@ class Vocabulary:
         self.sets = sets
         self._set_names: dict[str, str] | None = None
         self._families: tuple[frozenset[str], dict[str, list[str]]] | None = None
-        self._names_of: LRU[str, tuple[str, ...]] = LRU(NAMES_MEMO)
+        # What each written name is, kept with the catalogue: every resolver of it (the CLI
+        # makes one a deck, the web app one a language) shares the answers.
+        memo = getattr(catalogue, "_names_of_memo", None)
+        if memo is None:
+            memo = LRU(NAMES_MEMO)
+            catalogue._names_of_memo = memo  # type: ignore[attr-defined]
+        self._names_of: LRU[str, tuple[str, ...]] = memo
 
     def prefetch(self, texts: Iterable[str]) -> None:
         """Ask the catalogue at once which of the names these lines may hold it knows (one
