@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from totemdeck.catalogue.schema import SCHEMA_VERSION
 from totemdeck.errors import TotemdeckError
+from totemdeck.i18n import _
 
 __all__ = ["CatalogueDamaged", "CatalogueError", "CatalogueMissing"]
 
@@ -23,3 +27,21 @@ class CatalogueDamaged(CatalogueError):
     def __init__(self, message: str, reason: str = "") -> None:
         super().__init__(message)
         self.reason = reason  # what is wrong with the file, without the advice
+
+
+def outdated(path: Path, found: str | None) -> str:
+    """Why a catalogue of another layout is refused (its name rules or tables differ, so
+    reading it would give wrong answers), and what to do."""
+    newer = found is not None and found.isdigit() and int(found) > int(SCHEMA_VERSION)
+    if newer:
+        message = _(
+            "{path}: this catalogue was built by a newer version of totemdeck (catalogue "
+            "format {found}; this version reads {wanted}); upgrade totemdeck, or run "
+            "`totemdeck import` to rebuild it"
+        )
+    else:
+        message = _(
+            "{path}: this catalogue was built by an older version of totemdeck (catalogue "
+            "format {found}; this version reads {wanted}); run `totemdeck import` to rebuild it"
+        )
+    return message.format(path=path, found=found or "unknown", wanted=SCHEMA_VERSION)

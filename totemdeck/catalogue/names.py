@@ -20,14 +20,17 @@ _APOSTROPHES = str.maketrans(
     {"’": "'", "‘": "'", "`": "'", "´": "'", "“": '"', "”": '"', "‐": "-", "–": "-", "—": "-"}
 )
 # A printed level such as "LV.43" or "Lv. 43" (but not "LV.X", which is part of the name).
-_LEVEL = re.compile(r"\blv\.?\s*\d+\b", re.IGNORECASE)
-_DELTA = re.compile(r"\s*δ\s*")
+_LEVEL = re.compile(r"\blv\.?+\s*+\d++\b", re.IGNORECASE)
+_DELTA = re.compile(r"(?<!\s)\s*+δ\s*+")
 # The 2012–2016 suffix EX, printed "Mewtwo-EX" or "Mewtwo EX": one spelling, kept apart from
 # the lower-case ex of 2003–2007 and 2023– once case is folded (the hyphen marks it).
-_UPPER_EX = re.compile(r"(?<=\S)[\s-]+EX(?=$|[\s)])")
-_TRAILING_PAREN = re.compile(r"\s*\([^()]*\)\s*$")
+_UPPER_EX = re.compile(r"(?<=[^\s-])[\s-]++EX(?=$|[\s)])")
+_TRAILING_PAREN = re.compile(r"(?<!\s)\s*+\([^()]*+\)\s*+$")
 _BRACKETS = re.compile(r"[\[\]]")
-_SPACES = re.compile(r"\s+")
+_SPACES = re.compile(r"(?<!\s)\s++")
+# Every pattern here is linear on any text: each unbounded repeat is possessive (it never
+# gives characters back) and each search starts a run only where the run starts
+# (tests/decklist/test_pattern_safety.py).
 
 
 @lru_cache(maxsize=32768)  # bounded: the web app meets every name a visitor types

@@ -10,7 +10,12 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from totemdeck.catalogue.damage import connect_read_only, damaged
-from totemdeck.catalogue.errors import CatalogueDamaged, CatalogueError, CatalogueMissing
+from totemdeck.catalogue.errors import (
+    CatalogueDamaged,
+    CatalogueError,
+    CatalogueMissing,
+    outdated,
+)
 from totemdeck.catalogue.lru import LRU
 from totemdeck.catalogue.model import Card, CardSet
 from totemdeck.catalogue.names import name_key
@@ -30,24 +35,6 @@ __all__ = [
 # Lookups remembered per open catalogue (a few hundred bytes each; the cards themselves are
 # kept once, ~21,000 at most, by ``_cards``).
 QUERY_MEMO = 8192
-
-
-def _outdated(path: Path, found: str | None) -> str:
-    """Why a catalogue of another layout is refused (its name rules or tables differ, so
-    reading it would give wrong answers), and what to do."""
-    newer = found is not None and found.isdigit() and int(found) > int(SCHEMA_VERSION)
-    if newer:
-        message = _(
-            "{path}: this catalogue was built by a newer version of totemdeck (catalogue "
-            "format {found}; this version reads {wanted}); upgrade totemdeck, or run "
-            "`totemdeck import` to rebuild it"
-        )
-    else:
-        message = _(
-            "{path}: this catalogue was built by an older version of totemdeck (catalogue "
-            "format {found}; this version reads {wanted}); run `totemdeck import` to rebuild it"
-        )
-    return message.format(path=path, found=found or "unknown", wanted=SCHEMA_VERSION)
 
 
 class Catalogue:
@@ -91,7 +78,7 @@ class Catalogue:
             raise damaged(path, str(exc)) from exc
         if version is None or version[0] != SCHEMA_VERSION:
             db.close()
-            raise CatalogueError(_outdated(path, None if version is None else str(version[0])))
+            raise CatalogueError(outdated(path, None if version is None else str(version[0])))
         return cls(path, db)
 
     def close(self) -> None:
@@ -273,6 +260,13 @@ class Catalogue:
         return self._set_aliases
 
     # -- whole-catalogue views --------------------------------------------------------------
+
+    def known_names(self, names: Iterable[str]) -> set[str]:
+        """Which of ``names`` (at most 400) name a print as ``by_name`` compares
+        (``catalogue.known``: one query a call, the answers remembered)."""
+        from totemdeck.catalogue.known import known_names
+
+        return known_names(self, self._db, self._ids_by_query, names)
 
     def names(self) -> list[str]:
         """Every distinct printed name, for suggestions."""

@@ -18,15 +18,15 @@ from totemdeck.lazy import LazyPattern
 
 _CARDMARKET = re.compile(
     r"^https?://(?:www\.)?cardmarket\.com/[A-Za-z-]{2,5}/Pokemon/Products/Singles/"
-    r"[^/\s]+/(?P<product>[^/\s?#]+)/?(?:[?#]\S*)?$",
+    r"[^/\s]++/(?P<product>[^/\s?#]++)/?(?:[?#]\S*+)?$",
     re.IGNORECASE,
 )
 _PRODUCT = LazyPattern(
-    r"^(?P<slug>.+?)(?:-V\d{1,2})?-(?P<code>[A-Z]\d|[A-Z]{2,8})(?P<number>[A-Z]{0,4}\d{1,4}[a-z]?)$"
+    r"^(?P<slug>.{1,300}?)(?:-V\d{1,2})?-(?P<code>[A-Z]\d|[A-Z]{2,8})(?P<number>[A-Z]{0,4}\d{1,4}[a-z]?)$"
 )
 _PROXY = LazyPattern(
-    r"^(?P<set>[A-Za-z][A-Za-z0-9-]{1,9}) +(?P<number>[A-Za-z]{0,4}\d{1,4}[a-z]?) +"
-    r"[xX×](?P<count>\d{1,4})(?: *#+ *(?P<name>.*))?$"
+    r"^(?P<set>[A-Za-z][A-Za-z0-9-]{1,9}) ++(?P<number>[A-Za-z]{0,4}\d{1,4}[a-z]?) ++"
+    r"[xX×](?P<count>\d{1,4})(?: *+#++ *+(?P<name>.*+))?$"
 )
 
 

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
 LANGUAGES = ("en", "es")
 # Section words only a Spanish list writes (folded: no accents, lower case).
 SPANISH_HEADERS = frozenset({"entrenador", "entrenadores", "energia", "energias"})
-_HEADER_WORD = LazyPattern(r"[a-z]+")
+_HEADER_WORD = LazyPattern(r"^[a-z]++")
 
 
 def name_languages(written: str, card: Card) -> frozenset[str]:

@@ -61,6 +61,9 @@ class Lookups:
     def _same_name(self, written: str, card: Card) -> bool:
         if not written:
             return True
+        wanted = self._basic_energy_type(written) if card.is_basic_energy else None
+        if wanted:  # "Fighting Energy" is not "Lightning Energy", however alike they are spelled
+            return wanted == basic_energy_type(card)
         if name_key(written, card.supertype) == name_key(card.name, card.supertype):
             return True
         if any(name_key(alias) == name_key(written) for alias in card.aliases.values()):
@@ -146,8 +149,11 @@ class Lookups:
             return _("a Pokémon TCG Pocket card (a digital-only game)")
         return None
 
-    def _unknown(self, line: DeckLine, message: str, written: str) -> ResolvedLine:
-        """An ``unknown-card`` finding; ``written`` (if any) gets the closest names."""
+    def _unknown(
+        self, line: DeckLine, message: str, written: str, suggestions: list[str] | None = None
+    ) -> ResolvedLine:
+        """An ``unknown-card`` finding; ``written`` (if any) gets the closest names (or
+        ``suggestions``, when the caller knows them better)."""
         text = _("line {line}: {message}").format(line=line.line, message=message)
         context: dict[str, Any] = {"suggestions": []}
         if written and self._suggestions_left <= 0:
@@ -157,7 +163,7 @@ class Lookups:
             context["suggestions_skipped"] = True
         elif written:
             self._suggestions_left -= 1
-            suggestions = self.suggester.closest(written)
+            suggestions = suggestions or self.suggester.closest(written)
             context["suggestions"] = suggestions
             if suggestions:
                 text = _("{message}; did you mean {names}?").format(

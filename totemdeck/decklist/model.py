@@ -30,6 +30,12 @@ class DeckLine:
     # The name is a comment beside the print (a proxy printer's "SFA 36 x3 # Okidogi ex"):
     # set and number decide, the name only informs.
     name_is_comment: bool = False
+    # What followed the count, before the parser split it into name, set and number: the
+    # resolver reads it with the catalogue's words first ("Dark Porygon2" is a name, not
+    # "Dark" in a set "Porygon"), the split only when the catalogue knows no such line.
+    written: str = field(default="", compare=False)
+    # How the parser read the line when not exactly as written (a comment left out...).
+    notes: tuple[str, ...] = field(default=(), compare=False)
 
     @property
     def is_totem(self) -> bool:

@@ -18,7 +18,7 @@ from totemdeck.lazy import LazyPattern
 LIMITLESS_SECTIONS = {"pokemon": "pokemon", "trainer": "trainer", "energy": "energy"}
 # https://images.pokemontcg.io/<set id>/<number>[_hires].png: the print a TTS card shows.
 _POKEMONTCG_IMAGE = LazyPattern(
-    r"^https?://images\.pokemontcg\.io/(?P<set>[A-Za-z0-9.]+)/(?P<number>[A-Za-z0-9]+?)"
+    r"^https?://images\.pokemontcg\.io/(?P<set>[A-Za-z0-9.]++)/(?P<number>[A-Za-z0-9]++)"
     r"(?:_hires)?\.(?:png|jpe?g|webp)$"
 )
 

@@ -10,102 +10,65 @@ cannot read becomes a ``ParseProblem`` and parsing goes on.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from totemdeck.catalogue.names import fold
 from totemdeck.decklist.foreign import cardmarket, proxy_printer
+from totemdeck.decklist.furniture import (
+    count_first,
+    open_comment,
+    several_cards,
+    strip_bullet,
+    unwrapped_print,
+)
 from totemdeck.decklist.model import MAX_COUNT, DeckLine, Decklist, Header, ParseProblem
-from totemdeck.decklist.patterns import (
-    CJK_SECTION_WORDS,
+from totemdeck.decklist.patterns import bare_header, comma_count, title_message
+from totemdeck.decklist.sections import (
+    DECK_NAME_WORDS,
     SHEET_FIELD_WORDS,
-    bare_header,
-    comma_count,
-    title_message,
+    colon_label,
+    counted_label,
+    section_of,
 )
 from totemdeck.decklist.symbols import expand_symbols
 from totemdeck.i18n import _
 from totemdeck.lazy import LazyPattern
 
-# Section words as Pokémon TCG Live, Limitless and PTCGO write them, folded (no accents, lower
-# case), in the clients' languages: English, French, Spanish, German, Italian, Portuguese.
-SECTION_WORDS: dict[str, str | None] = {
-    **dict.fromkeys(["totem", "totems", "totem pokemon"], "totem"),
-    **dict.fromkeys(["pokemon", "pokemon cards", "pokemons"], "pokemon"),
-    **dict.fromkeys(["main deck", "main", "deck", "mazo", "mazo principal"], "main"),
-    **dict.fromkeys(
-        [
-            "trainer", "trainers", "trainer cards", "dresseur", "dresseurs", "entrenador",
-            "entrenadores", "allenatore", "allenatori", "treinador", "treinadores",
-            "trainer-karten", "trainerkarten",
-        ],
-        "trainer",
-    ),
-    **dict.fromkeys(
-        [
-            "energy", "energies", "energy cards", "energie", "energia", "energias",
-            "energie-karten", "energiekarten", "energias basicas",
-        ],
-        "energy",
-    ),
-    **dict.fromkeys(
-        [
-            "total cards", "total", "total de cartes", "total de cartas", "cartas totales",
-            "carte totali", "totale carte", "karten insgesamt", "gesamtzahl der karten",
-            "karten gesamt", "gesamt", "total des cartes",
-        ],
-        None,
-    ),
-}  # fmt: skip
-
-# Header words of lines a tool writes about the deck, not cards: its name, and spare cards
-# listed beyond the deck (PTCG_print's "Spare: 3"), which are left out.
-DECK_NAME_WORDS = frozenset({"deckname", "deck name", "nom du deck", "nombre del mazo"})
-SECTION_WORDS.update(dict.fromkeys(["spare", "spares", "spare cards"], "spare"))
-# Looked up folded, and folding drops kana's voicing marks (ポ → ホ) and splits Hangul: the
-# keys are folded the same way.
-SECTION_WORDS.update({fold(word): kind for word, kind in CJK_SECTION_WORDS.items()})
-
-
 # "2 Psychic Energy - Basic CRE 232", "1 Reversal Energy - Special PAL 192": the kind is
 # not part of the name.
-_ENERGY_KIND = re.compile(r"(?<=\bEnergy) +[-–] +(?:Basic|Special)\b(?= |$)", re.IGNORECASE)
+_ENERGY_KIND = re.compile(r"(?<=\bEnergy) ++[-–] ++(?:Basic|Special)\b(?= |$)", re.IGNORECASE)
 _ASCII_DIGITS = LazyPattern(r"^[0-9]{1,6}$")
-_JSON_ARRAY = LazyPattern(r'^\[\s*(?:[\[{"\]0-9-]|true\b|false\b|null\b)')
-_BANNER = re.compile(r"^[\s*=~_-]*\*{3,}.*$|^[\s=~_*-]{3,}$")
-_COLON_HEADER = re.compile(r"^(?P<label>[^\d:：]+?)\s*[:：]\s*(?P<rest>.*)$")
-# "##Pokémon - 19" (PTCGO), "Total Cards - 60", "Pokémon (12)", "##Energy: 10".
-_COUNT_HEADER = re.compile(
-    r"^(?:##\s*)?(?P<label>[^\d]+?)\s*(?:[-–:]\s*(?P<a>\d{1,6})|\((?P<b>\d{1,6})\))\s*$"
-)
+_JSON_ARRAY = LazyPattern(r'^\[\s*+(?:[\[{"\]0-9-]|true\b|false\b|null\b)')
+# (Stars come in runs of one or two before the first three: no repeat gives any back.)
+_BANNER = re.compile(r"^[\s=~_-]*+(?:\*{1,2}+[\s=~_-]++)*+\*{3}|^[\s=~_*-]{3,}+$")
 _CARD = re.compile(
-    r"^(?:\*\s*)?(?:(?P<count>\d{1,4})\s*[xX×]?|[xX×]\s*(?P<count2>\d{1,4}))\s+(?P<rest>\S.*)$"
+    r"^(?:\*\s*+)?(?:(?P<count>\d{1,4})(?:\s*+[xX×](?=\s))?|[xX×]\s*+(?P<count2>\d{1,4}))"
+    r"\s++(?P<rest>\S.*+)$"
 )
 # Ids as both sources write them: "sv3-125", "2023sv-1", "tk-xy-p-19", "cel25c-15_A", "exu-%3F".
-_CARD_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9.]*(?:-[A-Za-z0-9.]+)*-[A-Za-z0-9!?%_]+$")
+_CARD_ID = re.compile(
+    r"^[A-Za-z0-9][A-Za-z0-9.]{0,30}(?:-[A-Za-z0-9.]{1,30}){0,6}-[A-Za-z0-9!?%_]{1,30}$"
+)
 # A pokemontcg.io / TCGdex id after a name ("4 Energy Gain pl1-116", "1 Unown ex10-E"):
 # lower-case set id with a digit, a dash, the number.
-_DATA_ID = re.compile(r"^[a-z][a-z.]*\d[a-z0-9.]*-[A-Za-z0-9]+$")
+_DATA_ID = re.compile(r"^[a-z][a-z.]*+\d[a-z0-9.]*+-[A-Za-z0-9]++$")
 # NAME SET NUMBER, the set possibly empty ("Water Energy  3" — two spaces); PTCGO's
 # trainer-kit codes are the longest ("TK-AlolanRaichu").
 _SET_NUMBER = re.compile(
-    r"^(?P<name>\S.*?) (?P<set>[A-Za-z][A-Za-z0-9.-]{0,19}|) ?"
+    r"^(?P<name>\S.{0,300}?) (?P<set>[A-Za-z][A-Za-z0-9.-]{0,19}|) ?"
     r"(?P<number>[A-Za-z]{0,6}-?\d{1,4}[A-Za-z]?)$"
 )
 # Numbers without digits (``TM FOUR``, ``UF A``, ``UF !``, ``exu %3F``, ``MEP Museum``): read
 # only after an upper-case set code, so a name's last words are never taken for a print.
 _SET_WORD_NUMBER = LazyPattern(
-    r"^(?P<name>\S.*?) (?:(?P<set>[A-Z][A-Z0-9]{1,5}) (?P<number>[A-Z]{1,5}|[!?]|Museum)"
+    r"^(?P<name>\S.{0,300}?) (?:(?P<set>[A-Z][A-Z0-9]{1,5}) (?P<number>[A-Z]{1,5}|[!?]|Museum)"
     r"|(?P<set2>[a-z][a-z0-9.]{1,7}) (?P<number2>[A-Z]|[!?]|%[0-9A-F]{2}))$"
 )
 
 
-# "1 × Charizard ex  (OBF 125)": the print in parentheses, as the text export writes it.
-_IN_PARENS = re.compile(r"\s+\((?P<print>[A-Za-z][A-Za-z0-9.-]{0,19} \S{1,8})\)$")
-
-
 def _print_of(rest: str) -> re.Match[str] | None:
     """``NAME SET NUMBER`` (digits or not), also as ``NAME  (SET NUMBER)``."""
-    for text in (rest, _IN_PARENS.sub(r" \g<print>", rest)):
+    for text in (rest, unwrapped_print(rest)):
         found = _SET_NUMBER.match(text) or _SET_WORD_NUMBER.match(text)
         if found:
             return found
@@ -119,31 +82,16 @@ def _looks_like_json(text: str) -> bool:
 
 def _counted_header(text: str) -> tuple[str, int] | None:
     """A header's label and count: ``##Pokémon - 19``, ``Pokémon (12)``, ``Pokémon 8``."""
-    counted = _COUNT_HEADER.match(text)
+    counted = counted_label(text)
     if counted:
-        return counted.group("label"), int(counted.group("a") or counted.group("b"))
+        return counted
     bare = bare_header(text)
-    return bare if bare is not None and _section_of(bare[0])[0] else None
-
-
-def _section_of(label: str) -> tuple[bool, str | None]:
-    """Whether ``label`` is a known header word, and which section (None: a total).
-
-    A character lost to a wrong encoding (``Pok?mon``, ``Pok\ufffdmon``) stands for any one.
-    """
-    key = fold(label).rstrip(" .")
-    if key in SECTION_WORDS:
-        return True, SECTION_WORDS[key]
-    if ("?" in key or "\ufffd" in key) and len(key) <= 30:
-        pattern = re.compile("".join("." if c in "?\ufffd" else re.escape(c) for c in key))
-        found = [word for word in SECTION_WORDS if pattern.fullmatch(word)]
-        if len({SECTION_WORDS[word] for word in found}) == 1:
-            return True, SECTION_WORDS[found[0]]
-    return False, None
+    return bare if bare is not None and section_of(bare[0])[0] else None
 
 
 def _card_line(number: int, raw: str, text: str, section: str | None) -> DeckLine | None:
-    """Read ``COUNT REST`` (``text`` already stripped), or None if it is not a card line."""
+    """Read ``COUNT REST`` (``text`` already stripped), or None if it is not a card line;
+    the line keeps ``REST`` as written for the resolver's reading by the catalogue's words."""
     match = _CARD.match(text)
     if not match:
         return None
@@ -155,15 +103,26 @@ def _card_line(number: int, raw: str, text: str, section: str | None) -> DeckLin
         rest = rest[:-3].rstrip()
     rest = expand_symbols(rest)
     rest = _ENERGY_KIND.sub("", rest, count=1)
+    return _split_line(number, raw, section, count, rest, tuple(flags))
+
+
+def _split_line(
+    number: int, raw: str, section: str | None, count: int, rest: str, flags: tuple[str, ...]
+) -> DeckLine:
+    """``REST`` split the way the parser splits it: a card id, a shop's product, a name and
+    an id, ``NAME SET NUMBER``, else a name alone."""
+    written = " ".join(rest.split())
     if _CARD_ID.match(rest) and " " not in rest:
-        return DeckLine(number, raw, section, count, "", card_id=rest, flags=tuple(flags))
+        return DeckLine(number, raw, section, count, "", card_id=rest, flags=flags)
     product = cardmarket(rest)
     if product is not None:
         name, code, printed = product
-        return DeckLine(number, raw, section, count, name, set_code=code, number=printed)
+        return DeckLine(
+            number, raw, section, count, name, set_code=code, number=printed, written=written
+        )
     head, _space, last = rest.rpartition(" ")
     if head and _DATA_ID.match(last):  # "4 Energy Gain pl1-116": a name and a card id
-        return DeckLine(number, raw, section, count, head.strip(), card_id=last)
+        return DeckLine(number, raw, section, count, head.strip(), card_id=last, written=written)
     found = _print_of(rest)
     if found:
         return DeckLine(
@@ -174,9 +133,10 @@ def _card_line(number: int, raw: str, text: str, section: str | None) -> DeckLin
             found.group("name").strip(),
             set_code=found.group("set") or found.groupdict().get("set2") or "",
             number=found.group("number") or found.groupdict().get("number2"),
-            flags=tuple(flags),
+            flags=flags,
+            written=written,
         )
-    return DeckLine(number, raw, section, count, " ".join(rest.split()), flags=tuple(flags))
+    return DeckLine(number, raw, section, count, written, flags=flags, written=written)
 
 
 def _proxy_line(number: int, raw: str, text: str, section: str | None) -> DeckLine | None:
@@ -200,13 +160,24 @@ class _Reading:
     section: str | None = None
     deck_name: str | None = None
     title: str | None = None
+    in_comment: bool = False  # inside a comment in parentheses opened on an earlier line
 
     def counted_header(self, number: int, raw: str, text: str) -> bool:
         """``Pokémon 12`` / ``## Trainer (30)``: a section header with its count (True)."""
-        counted = _counted_header(text)  # before comments: PTCGO headers start "##"
-        if not counted:
+        if text[:1].isdigit():  # a card line ("4 Pikachu"), never a header
             return False
-        known, kind = _section_of(counted[0])
+        label = text.rstrip(":： ")  # "Pokemon (12):"
+        counted = _counted_header(label)  # before comments: PTCGO headers start "##"
+        if not counted:
+            if any(c.isdigit() for c in label):
+                return False
+            known, kind = section_of(label)  # a bare "Pokémon", "Trainer", "Energía"
+            if not known or kind in (None, "spare"):
+                return False
+            self.section = kind
+            self.headers.append(Header(number, raw, kind, None))
+            return True
+        known, kind = section_of(counted[0])
         if known and kind == "spare":
             self.section = kind
             return True
@@ -218,15 +189,15 @@ class _Reading:
 
     def colon_header(self, number: int, raw: str, text: str) -> bool:
         """``Deckname: …``, ``Pokémon: 12``, ``Totem: 1 Charizard ex OBF 125`` (True)."""
-        colon = _COLON_HEADER.match(text)
+        colon = colon_label(text)
         if not colon:
             return False
-        known, kind = _section_of(colon.group("label"))
-        rest = colon.group("rest").strip()
-        if fold(colon.group("label")) in DECK_NAME_WORDS and rest:
+        known, kind = section_of(colon[0])
+        rest = colon[1]
+        if fold(colon[0]) in DECK_NAME_WORDS and rest:
             self.deck_name = self.deck_name or rest[:200]  # "Deckname: Joltik Gholdengo"
             return True
-        if fold(colon.group("label")) in SHEET_FIELD_WORDS:
+        if fold(colon[0]) in SHEET_FIELD_WORDS:
             return True  # "Player name: ____" on a registration sheet
         if known and kind == "spare":
             self.section = kind
@@ -247,12 +218,33 @@ class _Reading:
             self.problems.append(ParseProblem(number, raw, message))
         return True
 
-    def card(self, number: int, raw: str, text: str) -> None:
+    def cards(self, number: int, raw: str, text: str) -> None:
+        """The card lines of one line of text (``3 Rowlet, 3 Dartrix``: several), its count
+        put first when written after the name (``Pikachu x4``), a comment that runs onto
+        the next line left out (with a note)."""
+        notes: tuple[str, ...] = ()
+        opened = open_comment(text)
+        if opened is not None and opened[0]:
+            text, comment = opened
+            self.in_comment = True
+            notes = (
+                _("left out the comment {text!r} (it runs onto the next line)").format(
+                    text=comment[:40]
+                ),
+            )
+        if not text[:1].isdigit():
+            text = count_first(text) or text
+        for part in several_cards(text):
+            self.card(number, raw, part, notes)
+
+    def card(self, number: int, raw: str, text: str, notes: tuple[str, ...] = ()) -> None:
         """A card line, or the problem that it is not one (the first such line may be the
         deck's title: ``Night March``)."""
         card = _card_line(number, raw, text, self.section) or _proxy_line(
             number, raw, text, self.section
         )
+        if card is not None and notes:
+            card = replace(card, notes=notes)
         if card is None:
             first = not self.lines and not self.headers and not self.problems
             if first and self.title is None and self.deck_name is None and not text[:1].isdigit():
@@ -287,13 +279,17 @@ def parse(text: str, source: str = "<text>") -> Decklist:
         text_line = raw.replace("\t", " ").replace("\u00a0", " ").strip()
         if not text_line or _BANNER.match(text_line):
             continue
-        text_line = comma_count(text_line)  # "4,Metagross"
+        if read.in_comment and not text_line[:1].isdigit():  # "… (a comment that goes on"
+            read.in_comment = ")" not in text_line  # "and ends here)"
+            continue
+        read.in_comment = False
+        text_line = strip_bullet(comma_count(text_line))  # "4,Metagross", "- 4 Pikachu"
         if read.counted_header(number, raw, text_line):
             continue
         if text_line.startswith(("#", "//")) or read.colon_header(number, raw, text_line):
             continue
         if read.section != "spare":  # a tool's spare cards beyond the deck: not part of it
-            read.card(number, raw, text_line)
+            read.cards(number, raw, text_line)
     return Decklist(
         tuple(read.lines),
         tuple(read.headers),

@@ -28,14 +28,14 @@ from totemdeck.i18n import _
 from totemdeck.lazy import LazyPattern
 
 # "4,Metagross", "2 , Rare Candy": the archive's CSV form of "4<tab>Metagross".
-_COMMA_COUNT = re.compile(r"^(?P<count>\d{1,4})\s*,\s*(?=\S)")
+_COMMA_COUNT = re.compile(r"^(?P<count>\d{1,4})\s*+,\s*+(?=\S)")
 # "Pokémon 8", "Trainer 30", "Total Cards 60": a section word, a space, the number.
-_BARE_HEADER = re.compile(r"^(?P<label>[^\d:：,]+?)\s+(?P<count>\d{1,6})$")
+_BARE_HEADER = re.compile(r"^(?P<label>[^\d:：,]{1,60}?)\s++(?P<count>\d{1,6})$")
 # Scripts the catalogue has no card names in: CJK ideographs, kana, Hangul.
 _FOREIGN = LazyPattern(r"[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff]")
-_NOT_ALNUM = LazyPattern(r"[\W_]+")
+_NOT_ALNUM = LazyPattern(r"(?<![\W_])[\W_]++")
 # Words printed before a name that players leave off ("Team Galactic's Invention G-105").
-_PRINTED_PREFIX = LazyPattern(r"^team galactic'?s invention g-?\d+ ", re.IGNORECASE)
+_PRINTED_PREFIX = LazyPattern(r"^team galactic'?s invention g-?\d++ ", re.IGNORECASE)
 
 # Section words in the Chinese, Japanese and Korean clients and community exports.
 CJK_SECTION_WORDS: dict[str, str | None] = {
@@ -71,17 +71,6 @@ _TYPE_WORDS = {
     **{"psiquica": "Psychic", "lucha": "Fighting", "oscura": "Darkness"},
     **{"metalica": "Metal", "hada": "Fairy"},
 }
-
-# A registration sheet's fields (``totemdeck print --sheet``, organisers' forms), folded: about
-# the player and the event, never cards, so a sheet's text reads back as its deck.
-SHEET_FIELD_WORDS = frozenset(
-    {
-        "player name", "player id", "date of birth", "division", "event", "date", "signature",
-        "verdict", "finding", "totem numbers", "totem format", "nombre del jugador",
-        "id de jugador", "fecha de nacimiento", "categoria", "evento", "fecha", "firma",
-        "veredicto", "hallazgo", "numeros del totem", "formato totem",
-    }
-)  # fmt: skip
 
 
 def comma_count(text: str) -> str:

@@ -11,16 +11,17 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Sequence
+from dataclasses import replace
 
 from totemdeck.catalogue.lru import LRU
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist.language import read_in_language
 from totemdeck.decklist.lookups import LINE_MEMO, SUGGESTION_BUDGET, label_of
 from totemdeck.decklist.model import DeckLine, Decklist
-from totemdeck.decklist.numbered import NumberedLines
 from totemdeck.decklist.parse import parse
 from totemdeck.decklist.patterns import bare_energy_type
 from totemdeck.decklist.resolved import ResolvedDeck, ResolvedLine
+from totemdeck.decklist.wordread import WordReading
 from totemdeck.decklist.written import Reading, plausible_form
 from totemdeck.findings import Finding
 from totemdeck.i18n import _, current_language
@@ -32,7 +33,7 @@ __all__ = ["SUGGESTION_BUDGET", "ResolvedDeck", "ResolvedLine", "Resolver", "res
 MAX_SHOWN = 80
 
 
-class Resolver(NumberedLines):
+class Resolver(WordReading):
     """Every line of a deck to the prints it can mean; build once, resolve many decks."""
 
     def __init__(self, catalogue: Catalogue, today: dt.date | None = None) -> None:
@@ -60,10 +61,10 @@ class Resolver(NumberedLines):
         this resolver has not met yet (a cold ``check`` spent half its resolving on ~250
         small queries)."""
         wanted: list[tuple[str, str]] = []
-        for line in lines:
+        unmet = [line for line in lines if self._line_key(line) not in self._memo]
+        self.vocabulary.prefetch(line.written for line in unmet if line.written)
+        for line in unmet:
             if line.card_id or line.number is None or not line.set_code:
-                continue
-            if self._line_key(line) in self._memo:
                 continue
             sets, number = self.sets.read_code(line.set_code, line.number)
             wanted += [(card_set.id, number) for card_set in sets]
@@ -72,7 +73,8 @@ class Resolver(NumberedLines):
     @staticmethod
     def _line_key(line: DeckLine) -> tuple[object, ...]:
         # notes are sentences: a shared resolver (the web app's) keeps one per language
-        return (line.card_id, line.name, line.set_code, line.number, current_language())
+        written = (line.card_id, line.name, line.set_code, line.number, line.written, line.notes)
+        return (*written, line.name_is_comment, current_language())
 
     def resolve_line(self, line: DeckLine) -> ResolvedLine:
         key = self._line_key(line)
@@ -80,9 +82,26 @@ class Resolver(NumberedLines):
         if known is not None:
             return ResolvedLine(line, known[0], known[1], note=known[2])
         resolved = self._resolve_line(line)
+        if line.notes and resolved.finding is None:  # how the parser read it comes first
+            note = "; ".join([*line.notes, *([resolved.note] if resolved.note else [])])
+            resolved = ResolvedLine(line, resolved.candidates, resolved.via, note=note)
         if resolved.finding is None:
             self._memo.put(key, (resolved.candidates, resolved.via, resolved.note))
         return resolved
+
+    def read_card(
+        self, name: str, set_code: str = "", number: str = "", line: int = 1
+    ) -> ResolvedLine:
+        """One card from fields a file format already separated (a collection row's name,
+        set and number, a card-name field), read with the catalogue's words as a list line
+        is: the prints, how they matched (``via``) and how it was read (``note``)."""
+        written = " ".join(part for part in (name, set_code, number) if part)
+        fields = DeckLine(line, written, None, 1, name, set_code or None, number or None)
+        return self.resolve_line(replace(fields, written=written))
+
+    def read_text(self, text: str) -> list[ResolvedLine]:
+        """Each card a written line names (``3 Rowlet, 3 Dartrix``: two), as ``resolve``."""
+        return [self.resolve_line(found) for found in parse(text).lines]
 
     def reads_back(self, written: str, card_id: str) -> bool:
         """Whether ``1 <written>`` (``1 Charizard ex OBF 125``) resolves to that print alone;
@@ -99,6 +118,9 @@ class Resolver(NumberedLines):
     def _resolve_line(self, line: DeckLine) -> ResolvedLine:
         if line.card_id:
             return self._by_id(line, line.card_id)
+        by_words = None if line.name_is_comment else self._by_words(line)
+        if by_words is not None:  # the catalogue's words first, the parser's split after
+            return by_words
         if line.number is not None:
             written = Reading(line.name, line.set_code or "", line.number)
             first = self._with_number(line, written)
@@ -120,12 +142,15 @@ class Resolver(NumberedLines):
         if cards:  # "Adventurers Discovery": a shop's address drops the apostrophes
             note = _("read {name!r} as {card}").format(name=line.name, card=cards[0].name)
             return self._checked(line, cards, "name", note=note)
-        loosely = self._loosely(line)
+        loosely = self._loosely(line) or self._respelled(line)
         if loosely is not None:
             return loosely
         energy_type = self._basic_energy_type(line.name, loose=True)  # "Fire Energy BRS R"
-        if energy_type:
-            return self._energy(line, energy_type, [])
+        if energy_type:  # the words after the name are left out: said
+            note = _("read {name!r} as basic {type} Energy (the words after it left out)")
+            resolved = self._energy(line, energy_type, [])
+            note = note.format(name=line.name, type=term(energy_type))
+            return ResolvedLine(line, resolved.candidates, resolved.via, resolved.finding, note)
         head, _space, last = line.name.rpartition(" ")
         if head and self.sets.sets_for(last):  # "1 Iono PAL": a name within a set
             in_set = self._name_in_sets(head, self.sets.sets_for(last))

@@ -14,7 +14,8 @@ class ResolvedLine:
 
     line: DeckLine
     candidates: tuple[Card, ...]
-    via: str  # how it was matched: "set+number", "id", "name in set", "name", "basic energy"
+    via: str  # how it was matched: "set+number", "id", "name in set", "name", "basic energy",
+    # "ex and EX" (an upper-case EX without a hyphen: both cards' prints)
     finding: Finding | None = None
     note: str | None = None
 

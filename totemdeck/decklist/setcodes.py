@@ -19,7 +19,7 @@ from totemdeck.catalogue.read import Catalogue
 from totemdeck.records import frozen
 from totemdeck.resources import packaged_text
 
-_DIGITS = re.compile(r"^(?P<prefix>[A-Za-z]*)-?(?P<digits>\d+)(?P<suffix>[A-Za-z]?)$")
+_DIGITS = re.compile(r"^(?P<prefix>[A-Za-z]*+)-?(?P<digits>\d++)(?P<suffix>[A-Za-z]?)$")
 
 
 @cache

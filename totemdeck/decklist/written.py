@@ -16,15 +16,15 @@ from totemdeck.lazy import LazyPattern
 _TYPE_WORDS = "grass|fire|water|lightning|psychic|fighting|darkness|dark|metal|fairy"
 _TYPES = rf"(?P<type>{_TYPE_WORDS})"
 # "Fire Energy", "Basic Fire Energy", "Fairy Energy Energy" (an export that doubled the word).
-_BASIC_ENERGY = re.compile(rf"^(?:basic )?{_TYPES}(?: energy)+$")
+_BASIC_ENERGY = re.compile(rf"^(?:basic )?{_TYPES}(?: energy)++$")
 _TYPE_ALONE = re.compile(rf"^(?:basic )?{_TYPES}$")  # "9 grass SVE 1"
-_BASIC_ENERGY_LOOSE = LazyPattern(rf"^(?:basic )?{_TYPES}(?: energy)+ (?P<rest>.+)$")
+_BASIC_ENERGY_LOOSE = LazyPattern(rf"^(?:basic )?{_TYPES}(?: energy)++ (?P<rest>.++)$")
 # What may follow a basic Energy's name in the wild ("SUM fairy", "BRS R", "Energy XY"):
 # a type, "energy", "basic", a number, or a short code. Never a word like "retrieval".
 _JUNK_WORD = LazyPattern(rf"^(?:{_TYPE_WORDS}|energy|basic|[a-z0-9-]{{1,4}})$")
 # A word of a name that may be a set code the parser left in it: "PR", "30C", "SV 11B",
 # "TK-PikachuLibre", "BS2"; never a name's own suffix (ex, GX, V, BREAK…).
-CODE_WORD = LazyPattern(r"^(?:[A-Za-z0-9-]*\d[A-Za-z0-9-]*|[A-Z]{2,6}|TK-[A-Za-z]+)$")
+CODE_WORD = LazyPattern(r"^(?:[A-Za-z-]*+\d[A-Za-z0-9-]*+|[A-Z]{2,6}|TK-[A-Za-z]++)$")
 NAME_SUFFIXES = frozenset(
     {
         *("ex", "gx", "v", "vmax", "vstar", "v-union", "break", "lv.x", "prime", "legend"),
@@ -60,7 +60,7 @@ _ENERGY_LETTERS = LazyPattern(r"\b[GRWLPFDMY]{2,4}\b")
 _LETTER_TYPES = TYPE_LETTERS  # the pattern above admits only the nine named letters
 # Words printed before a name that players leave off: "Team Galactic's Invention G-101
 # Energy Gain" is written "Energy Gain".
-_PRINTED_EXTRA = LazyPattern(r"^team galactic'?s invention g-?\d+ ", re.IGNORECASE)
+_PRINTED_EXTRA = LazyPattern(r"^team galactic'?s invention g-?\d++ ", re.IGNORECASE)
 
 
 def _words(name: str) -> list[str]:
