@@ -105,21 +105,22 @@ _STOPPING = (signal.SIGINT, signal.SIGTERM)
 
 def _interrupted() -> int:
     """Say so on stderr; 143 for SIGTERM, 130 for Ctrl-C."""
-    import typer
-
+    from totemdeck.cli.output import inform
     from totemdeck.i18n import _
 
     if _Stops.received == signal.SIGTERM:
-        typer.echo("totemdeck: " + _("interrupted (SIGTERM)"), err=True)
+        inform(_("interrupted (SIGTERM)"))
         return EXIT_TERMINATED
-    typer.echo("totemdeck: " + _("interrupted"), err=True)
+    inform(_("interrupted"))
     return EXIT_INTERRUPTED
 
 
 def run() -> NoReturn:
     """The ``totemdeck`` command: ``main()``, then leave (at once when nothing is pending)."""
     from totemdeck.cli.leave import leave
+    from totemdeck.cli.streams import whole_streams
 
+    whole_streams()  # every byte written, or an error said (issue 43.1)
     leave(main())
 
 

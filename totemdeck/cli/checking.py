@@ -20,6 +20,7 @@ from totemdeck.cli.output import (
     report_error,
     to_stderr,
     use_colour,
+    write_stderr,
     write_text,
 )
 from totemdeck.i18n import _
@@ -107,7 +108,7 @@ def _write_reports(
         from totemdeck.report import render_collection_problems, render_coverage
 
         if owned.findings:
-            sys.stderr.write(render_collection_problems(owned))
+            write_stderr(render_collection_problems(owned))
     if not judged.reports:
         return
     if output is OutputFormat.json:
@@ -187,7 +188,7 @@ def _collection_totems(
         checker = make_checker(cat, banlist, format_file, lang)
         owned = read_collection(cat, collection)
         if owned.findings:
-            sys.stderr.write(render_collection_problems(owned))
+            write_stderr(render_collection_problems(owned))
         if card is not None:
             found = [one for one in lookup_totem(cat, card, checker.ctx.fmt) if one.numbers]
             if not found:
