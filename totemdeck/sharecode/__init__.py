@@ -1,16 +1,17 @@
 """The deck in a URL: a compact, versioned, lossless encoding of a decklist and its name.
 
 A share code is what a link (``/check?d=…``, ``/build?d=…``) or ``totemdeck check --share``
-carries: the version character ``2``, then the raw DEFLATE of the deck's name and its lines
-in base64url. Every line of the list is kept in its place (so findings keep their line
+carries: the version character ``3``, the raw DEFLATE of the deck's name and its lines in
+base64url, and a check (``linkcheck``: a mangled link is refused as damaged, never read as
+another deck). Every line of the list is kept in its place (so findings keep their line
 numbers): a line that named a print and resolved is written as ``COUNT CARD-ID`` (the same
 print, shorter), every other line — headers, name-only lines, lines that match no card,
 lines that are not card lines at all — as it was written. Decoding gives back text that the
 ordinary reader, resolver and rules judge, so a shared deck gets exactly the verdict the
 pasted one got, with nothing stored on the server.
 
-Version ``1`` codes (card ids and counts only, before the deck name and unmatched lines
-were kept) still decode.
+Older codes still decode: version ``2`` (the same, without the check) and ``1`` (card ids
+and counts only, before the deck name and unmatched lines were kept).
 
 A code comes from strangers (a link in a chat), so decoding is strict and bounded: its
 length, the inflated size, the number of lines, each count's digits (before ``int()``) and
@@ -30,41 +31,41 @@ from typing import TYPE_CHECKING
 
 from totemdeck.decklist.model import Decklist
 from totemdeck.errors import TotemdeckError
-from totemdeck.i18n import _
+from totemdeck.i18n import N_, _
 from totemdeck.lazy import LazyPattern
+from totemdeck.linkcheck import seal, unseal
 from totemdeck.records import frozen
+from totemdeck.sharecode.cards import MAX_ENTRIES as MAX_ENTRIES
+from totemdeck.sharecode.cards import SharedCard, old_cards
 
 if TYPE_CHECKING:
     from totemdeck.decklist.resolve import Resolver
     from totemdeck.decklist.resolved import ResolvedLine
     from totemdeck.rules.engine import CheckedDeck
 
-VERSION = "2"
+VERSION = "3"  # with a check
+UNCHECKED_VERSION = "2"
 OLD_VERSION = "1"
+VERSIONS = (VERSION, UNCHECKED_VERSION, OLD_VERSION)
 MAX_CODE_CHARS = 8_000  # a 100-card deck encodes to ~600–1,500 characters
 MAX_PAYLOAD_BYTES = 32_000  # inflated
 MAX_LINES = 600  # a 100-card list with headers, blank lines and notes
 MAX_LINE_CHARS = 300
 MAX_NAME_CHARS = 200
-MAX_ENTRIES = 400  # version 1
 MAX_COUNT = 100  # the whole deck is 100 cards
 # Card ids as both sources write them (``sv3-125``, ``me01-003``, ``exu-!``, ``exu-%3F``).
 _ID = LazyPattern(r"^[A-Za-z0-9][A-Za-z0-9._!?%-]{0,39}$")
 _CODE = LazyPattern(r"^[A-Za-z0-9_-]+$")
-_COUNT = LazyPattern(r"^[0-9]{1,3}$")  # digits bounded before int(): "9" × 4,301 is no count
 
 
 class ShareCodeError(TotemdeckError):
     """A deck code that cannot be read (cut short, altered, or not a deck code at all)."""
 
 
-@frozen
-class SharedCard:
-    """One entry of a version 1 code: a card id, its count, whether it is the Totem."""
-
-    card_id: str
-    count: int
-    totem: bool = False
+DAMAGED = N_(
+    "this link is damaged: its deck code fails its check (a character was changed, added "
+    "or lost); copy the whole link again"
+)
 
 
 @frozen
@@ -115,7 +116,7 @@ def encode(deck: SharedDeck) -> str:
     payload = ((deck.name or "") + "\n" + "\n".join(lines)).encode("utf-8")
     if len(payload) > MAX_PAYLOAD_BYTES:
         raise ValueError("the deck is too long to share")  # i18n: keep
-    code = VERSION + _deflate(payload)
+    code = seal(VERSION + _deflate(payload))
     if len(code) > MAX_CODE_CHARS:
         raise ValueError("the deck is too long to share")  # i18n: keep
     return code
@@ -128,11 +129,14 @@ def _inflate(code: str) -> bytes:
         raise ShareCodeError(
             _("the deck code is over {n} characters long").format(n=MAX_CODE_CHARS)
         )
-    if code[0] not in (VERSION, OLD_VERSION):
+    if code[0] not in VERSIONS:
         raise ShareCodeError(_("this is not a deck code of this version of totemdeck"))
-    body = code[1:]
-    if not _CODE.match(body):
+    if not _CODE.match(code[1:]):
         raise ShareCodeError(_("the deck code has characters a deck code never has"))
+    unsealed = unseal(code) if code[0] == VERSION else code
+    if unsealed is None:
+        raise ShareCodeError(_(DAMAGED))
+    body = unsealed[1:]
     try:
         raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     except (binascii.Error, ValueError) as exc:
@@ -142,37 +146,11 @@ def _inflate(code: str) -> bytes:
         data = unpacker.decompress(raw, MAX_PAYLOAD_BYTES)
     except zlib.error as exc:
         raise ShareCodeError(_("the deck code is cut short or altered")) from exc
-    if unpacker.unconsumed_tail:
+    if unpacker.unconsumed_tail or unpacker.unused_data:
         raise ShareCodeError(_("the deck code holds more than a deck"))
     if not unpacker.eof:
         raise ShareCodeError(_("the deck code is cut short"))
     return data
-
-
-def _entry(item: str, totem: bool) -> SharedCard:
-    count_text, star, card_id = item.rpartition("*")
-    if not star:
-        count_text, card_id = "1", item
-    if not _COUNT.match(count_text) or not 1 <= int(count_text) <= MAX_COUNT:
-        raise ShareCodeError(_("the deck code has a bad count in {item!r}").format(item=item[:50]))
-    if not _ID.match(card_id):
-        raise ShareCodeError(_("the deck code has a bad card id {id!r}").format(id=card_id[:50]))
-    return SharedCard(card_id, int(count_text), totem)
-
-
-def _old_cards(data: bytes) -> list[SharedCard]:
-    try:
-        text = data.decode("ascii")
-    except UnicodeDecodeError as exc:
-        raise ShareCodeError(_("the deck code is cut short or altered")) from exc
-    totem_part, tilde, main_part = text.partition("~")
-    if not tilde or "~" in main_part:
-        raise ShareCodeError(_("the deck code is not a deck"))
-    items = [(x, True) for x in totem_part.split(",") if x]
-    items += [(x, False) for x in main_part.split(",") if x]
-    if len(items) > MAX_ENTRIES:
-        raise ShareCodeError(_("the deck code has over {n} entries").format(n=MAX_ENTRIES))
-    return [_entry(item, totem) for item, totem in items]
 
 
 def from_cards(cards: Iterable[SharedCard], name: str | None = None) -> SharedDeck:
@@ -188,7 +166,7 @@ def decode(code: str) -> SharedDeck:
     """The deck a code stands for (either version); raises ``ShareCodeError``."""
     data = _inflate(code)
     if code[0] == OLD_VERSION:
-        return from_cards(_old_cards(data))
+        return from_cards(old_cards(data))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -258,7 +236,7 @@ def share_code(checked: CheckedDeck, name: str | None = None) -> str | None:
 
 
 _LINK = LazyPattern(r"^https?://[^\s?#]+\?(?:[^\s#]*&)?d=(?P<code>[A-Za-z0-9_-]+)(?:[&#]\S*)?$")
-_BARE = LazyPattern(r"^[12][A-Za-z0-9_-]{8,}$")
+_BARE = LazyPattern(r"^[123][A-Za-z0-9_-]{8,}$")
 
 
 def code_in(text: str) -> str | None:
