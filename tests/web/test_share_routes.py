@@ -39,14 +39,14 @@ def test_share_links_never_trust_the_host_header(client: TestClient, legal_text:
     page = client.post("/check", data={"deck": legal_text}, headers={"Host": "attacker.invalid"})
     assert page.status_code == 200
     assert "attacker.invalid" not in page.text
-    assert _share_url(page.text).startswith("/check?d=2")
+    assert _share_url(page.text).startswith("/check?d=3")
 
 
 def test_share_links_use_the_configured_base_url(web_config: WebConfig, legal_text: str) -> None:
     config = WebConfig(catalogue=web_config.catalogue, base_url="https://decks.example")
     with TestClient(create_app(config)) as client:
         page = client.post("/check", data={"deck": legal_text}, headers={"Host": "evil.invalid"})
-    assert _share_url(page.text).startswith("https://decks.example/check?d=2")
+    assert _share_url(page.text).startswith("https://decks.example/check?d=3")
     assert "evil.invalid" not in page.text
 
 
