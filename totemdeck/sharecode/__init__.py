@@ -29,7 +29,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from totemdeck.decklist.model import Decklist
+from totemdeck.decklist.model import DeckLine, Decklist
 from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import N_, _
 from totemdeck.lazy import LazyPattern
@@ -197,6 +197,41 @@ def _card_text(resolved: ResolvedLine) -> str | None:
     return " ".join([str(line.count), card_id, *line.flags])
 
 
+TOTEM_LABEL = "Totem:"  # i18n: keep (a decklist header, read back by the parser)
+
+
+def _totem_reach(decklist: Decklist) -> set[int]:
+    """The lines a "Totem:" header of the list puts in the Totem (up to the next header).
+
+    A JSON or CSV deck says which cards are its Totem in a field, not in a header: its Totem
+    lines are outside any reach, and are labelled one by one in the shared text (issue 34.1:
+    they came back as main-deck cards, ``totem-missing``)."""
+    reach: set[int] = set()
+    headers = sorted(decklist.headers, key=lambda h: h.line)
+    last = max((x.line for x in decklist.lines), default=0) + 1
+    for index, header in enumerate(headers):
+        if header.section == "totem":
+            end = headers[index + 1].line if index + 1 < len(headers) else last
+            reach.update(range(header.line, end))
+    return reach
+
+
+def _as_text(line: DeckLine) -> str:
+    """A card line as text the reader reads back: as written when it was a text line, else
+    (a JSON entry, a CSV row) as Pokémon TCG Live writes it."""
+    if line.raw.lstrip().startswith("{"):
+        return line.render()
+    from totemdeck.decklist.parse import parse
+
+    again = parse(line.raw, "line").lines
+    same = len(again) == 1 and _card_of(again[0]) == _card_of(line)
+    return line.raw if same else line.render()
+
+
+def _card_of(line: DeckLine) -> tuple[object, ...]:
+    return (line.count, line.name, line.set_code, line.number, line.card_id, line.flags)
+
+
 def shared_deck(checked: CheckedDeck, name: str | None = None) -> SharedDeck:
     """A checked deck as a ``SharedDeck``: every line in its place, prints named by id; its
     name is ``name``, else the one the list gives itself."""
@@ -209,15 +244,16 @@ def shared_deck(checked: CheckedDeck, name: str | None = None) -> SharedDeck:
     resolved_at: dict[int, ResolvedLine] = {}
     for resolved in checked.resolved.lines:
         resolved_at.setdefault(resolved.line.line, resolved)
+    totem_reach = _totem_reach(decklist)
     for line in decklist.lines:
-        raw = line.raw if not line.raw.lstrip().startswith("{") else line.render()
         at = resolved_at.get(line.line)
         by_id = _card_text(at) if at is not None else None
-        if by_id is not None and line.line in lines:  # "Totem: 1 Charizard ex OBF 125"
+        raw = by_id if by_id is not None else _as_text(line)
+        if line.line in lines:  # "Totem: 1 Charizard ex OBF 125": its header's label
             label = re.split(r"[:：]", lines[line.line], maxsplit=1)[0]
-            raw = f"{label}: {by_id}"
-        elif by_id is not None:
-            raw = by_id
+            raw = f"{label}: {raw}" if by_id is not None else line.raw
+        elif line.is_totem and line.line not in totem_reach:  # a JSON or CSV deck's Totem
+            raw = f"{TOTEM_LABEL} {raw}"
         lines[line.line] = raw
     last = max(lines, default=0)
     text = tuple(" ".join(lines.get(n, "").splitlines()) for n in range(1, last + 1))
