@@ -19,8 +19,8 @@ from tests.helpers.processes import ROOT, run_cli
 from totemdeck.api import Catalogue, Checker, make_checker
 from totemdeck.api.deck import (
     CheckedDeck,
-    decklist_from_bytes,
     deckedit,
+    decklist_from_bytes,
     decode,
     decode_decklist,
     encode,
@@ -163,3 +163,41 @@ def test_the_issues_command_line_round_trip(
     again = run_cli(["check", code], env)
     assert again.returncode == 0, again.stdout
     assert "LEGAL — shared deck" in again.stdout and "totem-missing" not in again.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("value", ["https://decks.example\n", "https://decks.example/ \n"])
+def test_a_base_url_ending_in_a_newline_is_taken_off_with_a_word(
+    full_catalogue_dir: Path, value: str
+) -> None:
+    """Issue 43.3: ``TOTEMDECK_BASE_URL`` with a trailing newline made the share line two."""
+    env = {
+        **os.environ,
+        "TOTEMDECK_CATALOGUE": str(full_catalogue_dir),
+        "TOTEMDECK_BASE_URL": value,
+    }
+    run = run_cli(["check", "--share", str(ROOT / "examples" / "charizard-ex.txt")], env)
+    assert run.returncode == 0
+    last = run.stdout.splitlines()[-1]
+    assert last.startswith("share: https://decks.example/check?d=3"), run.stdout[-300:]
+    assert run.stderr == (
+        "totemdeck: warning: TOTEMDECK_BASE_URL ends in blanks or a newline; links start with "
+        "https://decks.example\n"
+    )
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("value", ["https://decks.example/a\nb", "ftp://decks.example", "https://"])
+def test_a_base_url_no_link_can_start_with_is_refused_at_start(
+    full_catalogue_dir: Path, value: str
+) -> None:
+    env = {
+        **os.environ,
+        "TOTEMDECK_CATALOGUE": str(full_catalogue_dir),
+        "TOTEMDECK_BASE_URL": value,
+    }
+    run = run_cli(["check", "--share", str(ROOT / "examples" / "charizard-ex.txt")], env)
+    assert run.returncode == 2
+    assert run.stdout == ""
+    assert run.stderr.startswith("totemdeck: error: TOTEMDECK_BASE_URL must be an http")
+    assert run.stderr.count("\n") == 1

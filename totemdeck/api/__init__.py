@@ -37,6 +37,7 @@ _VERBS = {
             "load_rules",
             "make_checker",
             "read_deck",
+            "share_base_url",
             "share_link_of",
         ),
         "totemdeck.api.core",
@@ -127,6 +128,7 @@ __all__ = [
     "read_decklist",
     "remove_entries",
     "resolve_ban_name",
+    "share_base_url",
     "share_link_of",
     "table_seat",
     "totem_table",
@@ -155,6 +157,7 @@ if TYPE_CHECKING:  # what type checkers and editors see
         load_rules,
         make_checker,
         read_deck,
+        share_base_url,
         share_link_of,
     )
     from totemdeck.api.table import table_seat

@@ -95,8 +95,17 @@ def share_link_of(checked: CheckedDeck, base_url: str | None = None) -> str | No
     code = share_code(checked)
     if code is None:
         return None
-    base = base_url if base_url is not None else os.environ.get("TOTEMDECK_BASE_URL")
+    base = base_url if base_url is not None else share_base_url()[0]
     return share_link(code, base) if base else code
+
+
+def share_base_url(value: str | None = None) -> tuple[str | None, bool]:
+    """``TOTEMDECK_BASE_URL`` (or ``value``) checked once: the address share links start
+    with (None: bare codes) and whether blanks around it were taken off, for the face to
+    say; ``BadBaseUrl`` (exit 2) for one no link can start with."""
+    from totemdeck.sharecode import base_url_of
+
+    return base_url_of(os.environ.get("TOTEMDECK_BASE_URL") if value is None else value)
 
 
 class UnknownRule(UsageError):

@@ -37,6 +37,10 @@ from totemdeck.linkcheck import seal, unseal
 from totemdeck.records import frozen
 from totemdeck.sharecode.cards import MAX_ENTRIES as MAX_ENTRIES
 from totemdeck.sharecode.cards import SharedCard, old_cards
+from totemdeck.sharecode.links import BadBaseUrl as BadBaseUrl
+from totemdeck.sharecode.links import base_url_of as base_url_of
+from totemdeck.sharecode.links import code_in as code_in
+from totemdeck.sharecode.links import share_link as share_link
 
 if TYPE_CHECKING:
     from totemdeck.decklist.resolve import Resolver
@@ -269,24 +273,6 @@ def share_code(checked: CheckedDeck, name: str | None = None) -> str | None:
         return encode(deck)
     except ValueError:
         return None
-
-
-_LINK = LazyPattern(r"^https?://[^\s?#]+\?(?:[^\s#]*&)?d=(?P<code>[A-Za-z0-9_-]+)(?:[&#]\S*)?$")
-_BARE = LazyPattern(r"^[123][A-Za-z0-9_-]{8,}$")
-
-
-def code_in(text: str) -> str | None:
-    """The share code a link (``https://…/check?d=CODE``) or a bare code holds, else None."""
-    text = text.strip()
-    found = _LINK.match(text)
-    if found:
-        return found.group("code")
-    return text if _BARE.match(text) else None
-
-
-def share_link(code: str, base_url: str | None) -> str:
-    """The verdict page of a code: under ``base_url`` (a public address), else relative."""
-    return f"{(base_url or '').rstrip('/')}/check?d={code}"
 
 
 def readable(checked: CheckedDeck, deck: SharedDeck, resolver: Resolver) -> SharedDeck:
