@@ -71,13 +71,24 @@ def make_checker(
 def read_deck(source: str) -> Decklist:
     """The decklist ``source`` names: a file, ``-`` (standard input), a share link
     (``https://…/check?d=…``) or a bare share code; ``DecklistError`` / ``ShareCodeError``."""
-    from totemdeck.decklist import read_decklist
-    from totemdeck.sharecode import code_in, decode_decklist
+    from totemdeck.decklist import DecklistError, read_decklist
+    from totemdeck.sharecode import ShareCodeError, code_in, decode_decklist
 
     code = code_in(source) if source != "-" and not _is_file(source) else None
-    if code is not None:
+    if code is None:
+        return read_decklist(source)
+    try:
         return decode_decklist(code, "shared deck")
-    return read_decklist(source)
+    except ShareCodeError as exc:
+        if code != source.strip() or len(os.fsencode(source)) > _NAME_MAX:
+            raise  # a link, or too long for a file's name: only a code was meant
+        # "2023-worlds-list": a file name first (issue 44.8), then what the code lacks
+        raise DecklistError(
+            _("{path}: no such file (nor a deck code: {reason})").format(path=source, reason=exc)
+        ) from None
+
+
+_NAME_MAX = 255  # bytes in a file's name (Linux, macOS)
 
 
 def _is_file(path: str) -> bool:

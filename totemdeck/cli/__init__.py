@@ -24,6 +24,7 @@ from totemdeck.cli.arguments import (
     language_argument,
     not_text,
     text_arguments,
+    unnameable,
     usage_error,
 )
 from totemdeck.cli.output import report_error
@@ -195,7 +196,11 @@ def _run(args: list[str]) -> int:
     except UnicodeEncodeError as exc:  # a file name's bytes met where text was needed
         escaped = first_escaped(args)
         if escaped is None or max(exc.object[exc.start : exc.end]) < "\udc80":
-            raise
+            unnamed = unnameable(exc, args)  # or text the locale cannot name a file with
+            if unnamed is None:
+                raise
+            report_error(unnamed)
+            return unnamed.exit_code
         failure = not_text(escaped)
         report_error(failure)
         return failure.exit_code
