@@ -16,7 +16,7 @@ import unicodedata
 from typing import TextIO
 
 from totemdeck.cli.streams import is_closed
-from totemdeck.errors import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, TotemdeckError
+from totemdeck.errors import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, TotemdeckError, printable
 from totemdeck.i18n import _
 
 __all__ = [
@@ -145,9 +145,7 @@ def one_line(text: str) -> str:
     """``text`` with its control characters escaped (``\\r``, ``\\x1b``): a message quotes what
     a user wrote (a YAML key, a deck line), and that must neither break the one-line promise
     nor reach the terminal as an escape sequence."""
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+    return printable(text)
 
 
 def report_error(error: TotemdeckError) -> None:
