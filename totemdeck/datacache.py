@@ -83,11 +83,7 @@ def _read_entry(path: Path) -> bytes | None:
     finally:
         os.close(fd)
     head, digest, blob = raw[: len(_MAGIC)], raw[len(_MAGIC) : _BODY], raw[_BODY:]
-    if (
-        head != _MAGIC
-        or len(raw) > MAX_ENTRY_BYTES
-        or digest != _digest(blob)
-    ):
+    if head != _MAGIC or len(raw) > MAX_ENTRY_BYTES or digest != _digest(blob):
         return None
     return blob
 
