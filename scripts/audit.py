@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from totemdeck.catalogue.read import Catalogue
+from totemdeck.errors import TotemdeckError
 from totemdeck.rules.data_audit import audit, stale, summary
 
 
@@ -42,8 +43,12 @@ def main(argv: list[str] | None = None) -> int:
         "--spanish", type=Path, default=None, help="TCGdex's Spanish cards/ folder (a mirror's)"
     )
     args = parser.parse_args(argv)
-    with Catalogue.open(args.catalogue) as catalogue:
-        found = audit(catalogue.iter_cards(), other_language=records_in(args.spanish))
+    try:
+        with Catalogue.open(args.catalogue) as catalogue:
+            found = audit(catalogue.iter_cards(), other_language=records_in(args.spanish))
+    except TotemdeckError as exc:  # no catalogue, a damaged one: one line, as the commands say
+        print(f"audit: error: {exc}", file=sys.stderr)
+        return exc.exit_code
     gone = stale(found)
     unexplained = [d for d in found if d.known is None]
     if args.json:

@@ -19,7 +19,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "totemdeck"
 # Lowest first. Rooms of one layer may not import each other either, unless named together
 # in one tuple entry of SIBLINGS.
 LAYERS: list[set[str]] = [
-    {"errors", "resources", "datacache", "lazy", "records", "_validators", "py.typed"},
+    {"errors", "resources", "datacache", "lazy", "linkcheck", "records", "_validators", "py.typed"},
     {"i18n", "schemas"},
     {"files"},
     {"safeyaml"},

@@ -74,7 +74,7 @@ def test_every_line_and_the_name_survive_the_round_trip(deck: SharedDeck) -> Non
     back = decode(code)
     assert back.lines == _trimmed(deck)
     assert back.name == (" ".join(deck.name.split()) if deck.name else None)
-    assert code[0] == "2" and code.isascii() and "=" not in code
+    assert code[0] == "3" and code.isascii() and "=" not in code
 
 
 @given(cards)
@@ -106,7 +106,7 @@ def test_unmatched_lines_and_the_name_are_kept() -> None:
     ("code", "words"),
     [
         ("", "empty"),
-        ("3abc", "version"),
+        ("4abc", "version"),
         ("1abc$", "characters"),
         ("1" + "A" * (MAX_CODE_CHARS + 1), "over"),
         ("1AAAA", "cut short"),
@@ -120,7 +120,7 @@ def test_unmatched_lines_and_the_name_are_kept() -> None:
         (_raw("~sv3-12é".encode()), "cut short or altered"),
         (_raw(b"\n" + b"1 a-1\n" * (MAX_LINES + 1), "2"), "more than a deck"),
         (_raw(b"\xff\xfe", "2"), "cut short or altered"),
-        (encode(from_cards([SharedCard("sv3-125", 1)]))[:-4], "cut short"),
+        (encode(from_cards([SharedCard("sv3-125", 1)]))[:-4], "link is damaged"),
     ],
 )
 def test_hostile_codes_are_one_clear_error(code: str, words: str) -> None:

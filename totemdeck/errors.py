@@ -15,6 +15,7 @@ __all__ = [
     "NotFound",
     "TotemdeckError",
     "UsageError",
+    "printable",
 ]
 
 # Exit codes, documented in README ("Exit codes").
@@ -54,3 +55,13 @@ class CannotWrite(TotemdeckError):
     """An output file cannot be written (no such folder, no permission, disk full)."""
 
     exit_code = EXIT_USAGE
+
+
+def printable(text: str) -> str:
+    """``text`` with every character a terminal could act on escaped (``\\x1b``, ``\\x9b``,
+    ``\\u202e``: control, format and bidi characters, as ``str.isprintable`` judges): a message
+    quotes what a user wrote, and an export writes a stranger's deck name (issue 43.6); that
+    must neither break a line nor reach a terminal as an escape sequence."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)

@@ -31,7 +31,7 @@ def test_a_share_link_reads_back_to_the_same_verdict(
         env["TOTEMDECK_BASE_URL"] = base
     first = run_cli(["check", str(EXAMPLES / name), "--share"], env)
     shared = first.stdout.strip().splitlines()[-1].removeprefix("share: ")
-    assert shared.startswith(f"{base}/check?d=2" if base else "2"), shared
+    assert shared.startswith(f"{base}/check?d=3" if base else "3"), shared
     again = run_cli(["check", shared], env)
     assert again.returncode == first.returncode
     assert _summary(again.stdout) == _summary(first.stdout)

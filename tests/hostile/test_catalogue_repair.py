@@ -61,6 +61,10 @@ def _copy(pristine: Path, folder: Path, *statements: str) -> Path:
 DAMAGES = {
     "garbled card records": ["UPDATE cards SET data = '{x'"],
     "a card record of the wrong shape": ["UPDATE cards SET data = '[1]'"],
+    "card records without their keys": ["UPDATE cards SET data = json_object('id', id)"],
+    "one card record without its keys": [  # N9 (issue 44.3): valid JSON, its own id
+        "UPDATE cards SET data = json_remove(data, '$.supertype') WHERE id = 'base1-1'"
+    ],
     "undecodable names": ["UPDATE cards SET name = CAST(x'ff' AS TEXT)"],
     "undecodable records": ["UPDATE cards SET data = CAST(x'7bff7d' AS TEXT)"],
     "no cards table": ["DROP TABLE cards"],
@@ -86,6 +90,8 @@ READERS = {
 MEETS = {
     "garbled card records": set(READERS) - {"banlist check"},
     "a card record of the wrong shape": set(READERS) - {"banlist check"},
+    "card records without their keys": set(READERS) - {"banlist check"},
+    "one card record without its keys": set(READERS) - {"banlist check"},
     "undecodable names": {"banlist check"},
     "undecodable records": set(READERS) - {"banlist check"},
     "no cards table": set(READERS),
@@ -262,3 +268,27 @@ def test_a_newer_layout_is_kept_unless_forced(
     assert main([*args, "--force"]) == 0
     assert "building a new catalogue from scratch" in capsys.readouterr().err
     assert _counts(folder) == _counts(pristine.parent)
+
+
+@pytest.mark.slow
+def test_a_record_without_its_keys_is_rebuilt_by_the_next_import_process(
+    pristine: Path, tmp_path: Path, mirrors: tuple[Path, Path]
+) -> None:
+    """N9 end to end, in real processes: check says damaged (exit 2), import rebuilds it
+    (exit 0, saying so), and the same check then answers (exit 1: the deck is illegal)."""
+    from tests.helpers.processes import run_cli
+
+    folder = _copy(pristine, tmp_path / "cat", *DAMAGES["one card record without its keys"])
+    deck = tmp_path / "deck.txt"
+    deck.write_text(DECK, encoding="utf-8")
+    checking = ["check", str(deck), "--catalogue", str(folder)]
+    before = run_cli(checking)
+    assert before.returncode == 2 and "catalogue damaged" in before.stderr, before.stderr
+    ptcg, dex = mirrors
+    imported = run_cli(["import", "--from", f"pokemontcg={ptcg}", "--from", f"tcgdex={dex}",
+                        "--catalogue", str(folder)], timeout=300)  # fmt: skip
+    assert imported.returncode == 0, imported.stderr
+    assert "building a new catalogue from scratch" in imported.stderr
+    after = run_cli(checking)
+    assert after.returncode == 1 and "damaged" not in after.stderr, after.stderr
+    assert "Alakazam" in after.stdout

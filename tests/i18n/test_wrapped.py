@@ -73,7 +73,12 @@ TRANSLATED = [
     "sources/pokemontcg/provider.py",
     "sources/tcgdex/client.py",
     "sources/tcgdex/provider.py",
-    "sharecode.py",
+    "sharecode/__init__.py",
+    "sharecode/cards.py",
+    "sharecode/links.py",
+    "linkcheck.py",
+    "cli/streams.py",
+    "files/descriptors.py",
 ]
 # Calls whose text arguments a person reads.
 SINKS = {"fail", "warn", "echo", "Finding", "ParseProblem", "BadParameter", "append"}

@@ -39,14 +39,14 @@ def test_share_links_never_trust_the_host_header(client: TestClient, legal_text:
     page = client.post("/check", data={"deck": legal_text}, headers={"Host": "attacker.invalid"})
     assert page.status_code == 200
     assert "attacker.invalid" not in page.text
-    assert _share_url(page.text).startswith("/check?d=2")
+    assert _share_url(page.text).startswith("/check?d=3")
 
 
 def test_share_links_use_the_configured_base_url(web_config: WebConfig, legal_text: str) -> None:
     config = WebConfig(catalogue=web_config.catalogue, base_url="https://decks.example")
     with TestClient(create_app(config)) as client:
         page = client.post("/check", data={"deck": legal_text}, headers={"Host": "evil.invalid"})
-    assert _share_url(page.text).startswith("https://decks.example/check?d=2")
+    assert _share_url(page.text).startswith("https://decks.example/check?d=3")
     assert "evil.invalid" not in page.text
 
 
@@ -55,13 +55,21 @@ def test_share_links_use_the_configured_base_url(web_config: WebConfig, legal_te
     [
         ("https://decks.example/", "https://decks.example"),
         ("http://127.0.0.1:8000", "http://127.0.0.1:8000"),
-        ("javascript:alert(1)", None),
+        ("https://decks.example/\n", "https://decks.example"),
         ("", None),
     ],
 )
 def test_the_base_url_comes_from_the_environment(value: str, expected: str | None) -> None:
     config = WebConfig.from_env({"TOTEMDECK_BASE_URL": value, "TOTEMDECK_CATALOGUE": "/x"})
     assert config.base_url == expected
+
+
+@pytest.mark.parametrize("value", ["javascript:alert(1)", "https://a.example/x y", "https://"])
+def test_a_base_url_no_link_can_start_with_stops_the_app(value: str) -> None:
+    from totemdeck.sharecode import BadBaseUrl
+
+    with pytest.raises(BadBaseUrl, match="TOTEMDECK_BASE_URL"):
+        WebConfig.from_env({"TOTEMDECK_BASE_URL": value, "TOTEMDECK_CATALOGUE": "/x"})
 
 
 @pytest.mark.parametrize("to", ["ptcgl", "json", "csv", "text"])

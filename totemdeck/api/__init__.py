@@ -41,6 +41,7 @@ _VERBS = {
             "load_rules",
             "make_checker",
             "read_deck",
+            "share_base_url",
             "share_link_of",
         ),
         "totemdeck.api.core",
@@ -86,8 +87,8 @@ _VERBS = {
 # Written out (not derived from _VERBS) so linters and readers see it; a test keeps them equal.
 __all__ = [
     "COLLECTION_ENV",
-    "Ask",
     "STORED",
+    "Ask",
     "BanEntry",
     "Banlist",
     "BanlistError",
@@ -142,6 +143,7 @@ __all__ = [
     "read_decklist",
     "remove_entries",
     "resolve_ban_name",
+    "share_base_url",
     "share_link_of",
     "stored_files",
     "table_seat",
@@ -175,6 +177,7 @@ if TYPE_CHECKING:  # what type checkers and editors see
         load_rules,
         make_checker,
         read_deck,
+        share_base_url,
         share_link_of,
     )
     from totemdeck.api.printing import PrintedPdf, PrintRefused, print_proxies, print_sheet

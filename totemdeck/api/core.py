@@ -71,13 +71,24 @@ def make_checker(
 def read_deck(source: str) -> Decklist:
     """The decklist ``source`` names: a file, ``-`` (standard input), a share link
     (``https://…/check?d=…``) or a bare share code; ``DecklistError`` / ``ShareCodeError``."""
-    from totemdeck.decklist import read_decklist
-    from totemdeck.sharecode import code_in, decode_decklist
+    from totemdeck.decklist import DecklistError, read_decklist
+    from totemdeck.sharecode import ShareCodeError, code_in, decode_decklist
 
     code = code_in(source) if source != "-" and not _is_file(source) else None
-    if code is not None:
+    if code is None:
+        return read_decklist(source)
+    try:
         return decode_decklist(code, "shared deck")
-    return read_decklist(source)
+    except ShareCodeError as exc:
+        if code != source.strip() or len(os.fsencode(source)) > _NAME_MAX:
+            raise  # a link, or too long for a file's name: only a code was meant
+        # "2023-worlds-list": a file name first (issue 44.8), then what the code lacks
+        raise DecklistError(
+            _("{path}: no such file (nor a deck code: {reason})").format(path=source, reason=exc)
+        ) from None
+
+
+_NAME_MAX = 255  # bytes in a file's name (Linux, macOS)
 
 
 def _is_file(path: str) -> bool:
@@ -95,8 +106,17 @@ def share_link_of(checked: CheckedDeck, base_url: str | None = None) -> str | No
     code = share_code(checked)
     if code is None:
         return None
-    base = base_url if base_url is not None else os.environ.get("TOTEMDECK_BASE_URL")
+    base = base_url if base_url is not None else share_base_url()[0]
     return share_link(code, base) if base else code
+
+
+def share_base_url(value: str | None = None) -> tuple[str | None, bool]:
+    """``TOTEMDECK_BASE_URL`` (or ``value``) checked once: the address share links start
+    with (None: bare codes) and whether blanks around it were taken off, for the face to
+    say; ``BadBaseUrl`` (exit 2) for one no link can start with."""
+    from totemdeck.sharecode import base_url_of
+
+    return base_url_of(os.environ.get("TOTEMDECK_BASE_URL") if value is None else value)
 
 
 class UnknownRule(UsageError):

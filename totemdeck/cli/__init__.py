@@ -24,6 +24,7 @@ from totemdeck.cli.arguments import (
     language_argument,
     not_text,
     text_arguments,
+    unnameable,
     usage_error,
 )
 from totemdeck.cli.output import report_error
@@ -73,14 +74,46 @@ class _Stops:
     """The signal that stopped the command (typer turns the interruption into exit 130)."""
 
     received: int | None = None
+    deferred: int | None = None  # met inside a callback whose exceptions Python ignores
 
 
 def _stop(signum: int, frame: FrameType | None) -> None:
+    if _ignores_exceptions(frame):  # raised there, it would be printed and lost (issue 43.8)
+        _Stops.deferred = signum
+        signal.signal(signal.SIGALRM, _deferred)
+        signal.setitimer(signal.ITIMER_REAL, _DEFER_SECONDS)
+        return
     _Stops.received = signum
     if signum == signal.SIGTERM:
         signal.signal(signal.SIGTERM, signal.SIG_IGN)  # a second one must not cut the clean-up
         raise Terminated
     raise KeyboardInterrupt
+
+
+_DEFER_SECONDS = 0.01
+
+
+def _deferred(_signum: int, frame: FrameType | None) -> None:
+    """The deferred signal, delivered again once out of the callback it met."""
+    signum = _Stops.deferred
+    if signum is not None:
+        _Stops.deferred = None
+        _stop(signum, frame)
+
+
+def _ignores_exceptions(frame: FrameType | None) -> bool:
+    """Whether ``frame`` runs where Python prints an exception and goes on: a weakref
+    callback of the import system (``_get_module_lock``'s ``cb``) or a ``__del__``."""
+    for _depth in range(3):
+        if frame is None:
+            return False
+        code = frame.f_code
+        if code.co_name == "__del__" or (
+            code.co_name == "cb" and code.co_filename.startswith("<frozen importlib")
+        ):
+            return True
+        frame = frame.f_back
+    return False
 
 
 @contextmanager
@@ -105,22 +138,38 @@ _STOPPING = (signal.SIGINT, signal.SIGTERM)
 
 def _interrupted() -> int:
     """Say so on stderr; 143 for SIGTERM, 130 for Ctrl-C."""
-    import typer
-
+    from totemdeck.cli.output import inform
     from totemdeck.i18n import _
 
     if _Stops.received == signal.SIGTERM:
-        typer.echo("totemdeck: " + _("interrupted (SIGTERM)"), err=True)
+        inform(_("interrupted (SIGTERM)"))
         return EXIT_TERMINATED
-    typer.echo("totemdeck: " + _("interrupted"), err=True)
+    inform(_("interrupted"))
     return EXIT_INTERRUPTED
 
 
 def run() -> NoReturn:
-    """The ``totemdeck`` command: ``main()``, then leave (at once when nothing is pending)."""
-    from totemdeck.cli.leave import leave
+    """The ``totemdeck`` command: ``main()``, then leave (at once when nothing is pending).
 
-    leave(main())
+    From its first line to its last, a signal has one meaning (issue 43.8): SIGTERM and
+    SIGINT unwind as an interruption (143, 130) until the command is done, however early
+    they come (reading the arguments, loading the language); once it is done, they end the
+    process as the shell expects (killed by that signal, no traceback) while the output is
+    flushed."""
+    from totemdeck.cli.leave import leave
+    from totemdeck.cli.streams import whole_streams
+
+    try:
+        for signum in _STOPPING:
+            signal.signal(signum, _stop)
+        whole_streams()  # every byte written, or an error said (issue 43.1)
+        code = main()
+    except KeyboardInterrupt:  # before or after the command's own handling
+        code = _interrupted()
+    signal.setitimer(signal.ITIMER_REAL, 0)  # a signal still deferred: the command is done
+    for signum in _STOPPING:
+        signal.signal(signum, signal.SIG_DFL)
+    leave(code)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -196,7 +245,11 @@ def _run(args: list[str]) -> int:
     except UnicodeEncodeError as exc:  # a file name's bytes met where text was needed
         escaped = first_escaped(args)
         if escaped is None or max(exc.object[exc.start : exc.end]) < "\udc80":
-            raise
+            unnamed = unnameable(exc, args)  # or text the locale cannot name a file with
+            if unnamed is None:
+                raise
+            report_error(unnamed)
+            return unnamed.exit_code
         failure = not_text(escaped)
         report_error(failure)
         return failure.exit_code

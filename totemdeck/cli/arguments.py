@@ -67,6 +67,28 @@ def text_arguments(args: list[str]) -> list[str]:
     return settled
 
 
+class Unnameable(UsageError):
+    """A name given as text that the locale's file system encoding cannot write (exit 2)."""
+
+
+def unnameable(error: UnicodeEncodeError, args: Sequence[str]) -> Unnameable | None:
+    """The one-line error for a path this locale cannot name (``LC_ALL=C PYTHONUTF8=0`` and
+    ``-o sálida.txt`` or a missing ``mazo-pokémon.txt``: issue 44.6), when the characters
+    came from an argument; None for any other encoding error (a bug: the traceback stays)."""
+    name = error.object
+    if not isinstance(name, str) or error.encoding != sys.getfilesystemencoding():
+        return None
+    wanted = name[error.start : error.end]
+    if not any(wanted in arg for arg in args):
+        return None
+    return Unnameable(
+        _(
+            "{path}: this locale cannot name the file ({encoding}); run in a UTF-8 locale "
+            "(LC_ALL=C.UTF-8) or with PYTHONUTF8=1"
+        ).format(path=name, encoding=error.encoding)
+    )
+
+
 def first_escaped(args: list[str]) -> str | None:
     """The first argument holding undecoded bytes (a file name), for the error that names it."""
     return next((arg for arg in args if _escaped(arg)), None)

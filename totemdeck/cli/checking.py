@@ -17,9 +17,11 @@ from totemdeck.cli.output import (
     EXIT_PROBLEMS,
     EXIT_USAGE,
     Finished,
+    inform,
     report_error,
     to_stderr,
     use_colour,
+    write_stderr,
     write_text,
 )
 from totemdeck.i18n import _
@@ -53,10 +55,11 @@ def run_check(
     """``totemdeck check``: judge each deck; the exit code says whether all are legal."""
     from totemdeck.api import Catalogue, make_checker, read_collection
 
+    base = _base_url() if share else None
     with Catalogue.open(catalogue) as cat:
         checker = make_checker(cat, banlist, format_file, lang)
         owned = read_collection(cat, collection, lazy=True) if collection else None
-        judged = _judge_each(decks, checker, owned, share)
+        judged = _judge_each(decks, checker, owned, None if not share else base or "")
     _write_reports(judged, output, owned, verbose, lang, as_array=len(decks) > 1)
     for link in judged.links:  # after the report (beside JSON, on stderr: JSON stays one doc)
         line = _("share: {link}").format(link=link)
@@ -66,10 +69,25 @@ def run_check(
     raise Finished(EXIT_OK if all(r.legal for r in judged.reports) else EXIT_PROBLEMS)
 
 
+def _base_url() -> str | None:
+    """``TOTEMDECK_BASE_URL``, checked once before any deck (one line and exit 2 when no
+    link can start with it; a trailing newline taken off, with a word)."""
+    from totemdeck.api import share_base_url
+
+    base, stripped = share_base_url()
+    if stripped:
+        inform(
+            _("warning: TOTEMDECK_BASE_URL ends in blanks or a newline; links start with {url}")
+            .format(url=base)
+        )  # fmt: skip
+    return base
+
+
 def _judge_each(
-    decks: list[str], checker: Checker, owned: Collection | None, share: bool
+    decks: list[str], checker: Checker, owned: Collection | None, share: str | None
 ) -> _Judged:
-    """Check each deck in turn; an unreadable one is said and the others still checked."""
+    """Check each deck in turn; an unreadable one is said and the others still checked.
+    ``share``: the address links start with ("" for bare codes); None: no links."""
     from totemdeck.api import DecklistError, ShareCodeError, deck_coverage, read_deck
 
     judged = _Judged()
@@ -84,10 +102,11 @@ def _judge_each(
         judged.reports.append(checked.report)
         if owned is not None:
             judged.covered.append(deck_coverage(checked, owned, checker))
-        if share:
+        if share is not None:
             from totemdeck.api import share_link_of
 
-            judged.links.append(share_link_of(checked) or _("(too long for a share link)"))
+            link = share_link_of(checked, share)
+            judged.links.append(link or _("(too long for a share link)"))
     return judged
 
 
@@ -107,7 +126,7 @@ def _write_reports(
         from totemdeck.report import render_collection_problems, render_coverage
 
         if owned.findings:
-            sys.stderr.write(render_collection_problems(owned))
+            write_stderr(render_collection_problems(owned))
     if not judged.reports:
         return
     if output is OutputFormat.json:
@@ -187,7 +206,7 @@ def _collection_totems(
         checker = make_checker(cat, banlist, format_file, lang)
         owned = read_collection(cat, collection)
         if owned.findings:
-            sys.stderr.write(render_collection_problems(owned))
+            write_stderr(render_collection_problems(owned))
         if card is not None:
             found = [one for one in lookup_totem(cat, card, checker.ctx.fmt) if one.numbers]
             if not found:

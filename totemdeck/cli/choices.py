@@ -6,7 +6,6 @@ path (``cli.quick``) reads a command line with the same ones, so both agree by c
 
 from __future__ import annotations
 
-import os
 from enum import StrEnum
 from pathlib import PurePath
 
@@ -50,7 +49,7 @@ def check_path(value: str | None) -> str | None:
     if value is None:
         return value
     for part in PurePath(value).parts:
-        size = len(os.fsencode(part))
+        size = len(part.encode("utf-8", "surrogateescape"))  # the locale may not name it
         if size > NAME_MAX:
             raise BadOption(
                 f"--catalogue: a part of the path is {size} bytes long; "

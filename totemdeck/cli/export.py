@@ -18,7 +18,14 @@ from totemdeck.cli.options import (
     LangOption,
     OutputFormat,
 )
-from totemdeck.cli.output import one_line, require_stdin, use_colour, write_text
+from totemdeck.cli.output import (
+    one_line,
+    require_stdin,
+    to_stderr,
+    use_colour,
+    write_stderr,
+    write_text,
+)
 from totemdeck.cli.root import app
 from totemdeck.i18n import _
 
@@ -74,7 +81,7 @@ def _buy_list(
         owned = read_collection(cat, collection)
         covered = deck_coverage(checker.check_deck(decklist), owned, checker)
     if owned.findings:
-        sys.stderr.write(render_collection_problems(owned))
+        write_stderr(render_collection_problems(owned))
     return render_buy_list(covered, to, lang)
 
 
@@ -124,7 +131,7 @@ def export_command(
     else:
         write_atomically(out, text)  # a FileWriteError is one line and exit 2
         note = _("wrote {path} ({format})").format(path=one_line(out), format=to.value)
-        typer.echo(note, err=True)
+        to_stderr(note)
 
 
 @app.command("stats")
@@ -176,7 +183,7 @@ def stats_command(
 
         title = f"{checked.report.totem_label or _('Totem deck')} — {deck}"
         write_atomically(plot, plot_png(stats, title))  # a FileWriteError: one line, exit 2
-        typer.echo(_("wrote {path}").format(path=one_line(plot)), err=True)
+        to_stderr(_("wrote {path}").format(path=one_line(plot)))
     if output is OutputFormat.json:
         write_text(json.dumps(stats.as_dict(), indent=2, ensure_ascii=False) + "\n")
     else:

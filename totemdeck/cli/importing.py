@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 import typer
 
 from totemdeck.cli.options import CatalogueOption, FormatOption, OutputFormat
-from totemdeck.cli.output import EXIT_PROBLEMS, write_text
+from totemdeck.cli.output import EXIT_PROBLEMS, inform, write_text
 from totemdeck.cli.root import app
 from totemdeck.i18n import _
 from totemdeck.sources.registry import source_names
@@ -154,7 +154,7 @@ def import_command(
             workers=workers,
             revalidate_days=revalidate_days,
             allow_shrink=allow_shrink,
-            notify=lambda message: typer.echo(f"totemdeck: {message}", err=True),
+            notify=inform,
         )
     except ImportFailed as exc:  # show how far it got; ``main`` reports the error
         summary = exc.summary

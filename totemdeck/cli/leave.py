@@ -3,8 +3,14 @@
 Tearing down ~190 modules and their objects took a cold ``check`` about 10 ms, a sixth of
 its time, to give back memory the system takes back anyway. ``os._exit`` skips that, so it
 is used only when nothing else is pending: no ``atexit`` callback (coverage, logging, a
-temporary folder's clean-up register one), no other thread, and both streams flushed.
-Otherwise the process exits the ordinary way.
+temporary folder's clean-up register one), no other thread. Otherwise the process exits the
+ordinary way.
+
+Either way nothing written is lost first (issue 43.1): both streams are flushed through
+their whole writers (``cli.streams``: short writes continued, ``EAGAIN`` waited on), and a
+standard output that cannot take the rest (a full disk, ``EBADF``) turns an exit 0 into 2
+with one line on stderr. A reader gone (``| head``) keeps the exit code; a stderr that
+cannot be written has nowhere to say so and keeps it too.
 """
 
 from __future__ import annotations
@@ -23,15 +29,18 @@ def _nothing_pending() -> bool:
     return threading is None or threading.active_count() == 1
 
 
+def flushed(code: int) -> int:
+    """Flush stdout then stderr; ``code``, or the output error's when stdout failed at 0."""
+    from totemdeck.cli.output import flush_stdout, write_stderr
+
+    failed = flush_stdout()  # says so on stderr itself
+    write_stderr("")  # flushes; a broken stderr is silenced, not fatal
+    return failed if failed is not None and code == 0 else code
+
+
 def leave(code: int) -> NoReturn:
-    """End the process with ``code`` (see the module's docstring for when it is at once)."""
+    """End the process with ``code`` once every byte is out (see the module's docstring)."""
+    code = flushed(code)
     if _nothing_pending():
-        try:
-            for stream in (sys.stdout, sys.stderr):
-                if stream is not None:  # None: the shell closed it (``>&-``)
-                    stream.flush()
-        except (OSError, ValueError):
-            pass  # a closed or broken stream: the ordinary exit reports it as Python does
-        else:
-            os._exit(code)
+        os._exit(code)
     sys.exit(code)

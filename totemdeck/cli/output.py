@@ -15,7 +15,8 @@ import sys
 import unicodedata
 from typing import TextIO
 
-from totemdeck.errors import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, TotemdeckError
+from totemdeck.cli.streams import is_closed
+from totemdeck.errors import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, TotemdeckError, printable
 from totemdeck.i18n import _
 
 __all__ = [
@@ -111,7 +112,11 @@ def _is_ascii(encoding: str) -> bool:
 
 
 def prepare_streams() -> None:
-    """Let stdout and stderr write any text: transliterate what their encoding cannot hold."""
+    """Let stdout and stderr write any text: transliterate what their encoding cannot hold;
+    a closed one says so when written to (``cli.streams.closed_streams``)."""
+    from totemdeck.cli.streams import closed_streams
+
+    closed_streams()
     for stream in (sys.stdout, sys.stderr):
         encoding = (getattr(stream, "encoding", None) or "").lower().replace("_", "-")
         if stream is not None and encoding not in ("utf-8", "utf8", "utf-16", "utf-32"):
@@ -140,9 +145,7 @@ def one_line(text: str) -> str:
     """``text`` with its control characters escaped (``\\r``, ``\\x1b``): a message quotes what
     a user wrote (a YAML key, a deck line), and that must neither break the one-line promise
     nor reach the terminal as an escape sequence."""
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() else ascii(ch)[1:-1] for ch in text)
+    return printable(text)
 
 
 def report_error(error: TotemdeckError) -> None:
@@ -159,19 +162,35 @@ def inform(message: str) -> None:
 
 def to_stderr(line: str) -> None:
     """One line on stderr, at once (nothing when there is no stderr: ``2>&-``)."""
-    if sys.stderr is not None:
-        sys.stderr.write(line + "\n")
+    write_stderr(line + "\n")
+
+
+def write_stderr(text: str) -> None:
+    """``text`` on stderr, at once. A stderr that is closed (``2>&-``) or cannot take it
+    (``2>/dev/full``) has nowhere to say so: the text is dropped and the command goes on to
+    its own exit code, its report on stdout whole."""
+    if sys.stderr is None:
+        return
+    try:
+        sys.stderr.write(text)
         sys.stderr.flush()
+    except (OSError, ValueError):
+        _silence(sys.stderr)
 
 
-def _silence_stdout() -> None:
-    """Point fd 1 at /dev/null so the interpreter's last flush cannot fail again."""
+def _silence(stream: TextIO) -> None:
+    """Point ``stream``'s descriptor at /dev/null so the interpreter's last flush cannot fail
+    again."""
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        os.dup2(devnull, stream.fileno())
         os.close(devnull)
     except (OSError, AttributeError, ValueError):
         pass
+
+
+def _silence_stdout() -> None:
+    _silence(sys.stdout)
 
 
 def write_text(text: str) -> None:
@@ -185,7 +204,7 @@ def write_text(text: str) -> None:
 
 def write_stdout(text: str) -> bool:
     """``write_text`` outside a command: False when the reader has gone (``| head``)."""
-    if sys.stdout is None:
+    if is_closed(sys.stdout):
         raise OutputError(_("standard output is closed; nothing was written"))
     try:
         sys.stdout.write(text)
@@ -244,7 +263,7 @@ def _describe(exc: OSError) -> str:
 
 def flush_stdout() -> int | None:
     """At exit: flush what is left; the exit code to use when that fails, else None."""
-    if sys.stdout is None:
+    if is_closed(sys.stdout):
         return None  # closed from the start: a command that wrote has said so already
     try:
         write_stdout("")

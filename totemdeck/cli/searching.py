@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from totemdeck.cli.choices import SearchFormat, SearchOrder
-from totemdeck.cli.output import to_stderr, write_text
+from totemdeck.cli.output import to_stderr, write_stderr, write_text
 from totemdeck.i18n import _
 
 if TYPE_CHECKING:
@@ -98,12 +98,11 @@ def _owned(
     cat: Catalogue, collection: str, bans: Banlist | None, fmt: FormatRules | None, lang: str
 ) -> dict[str, int]:
     """Copies of each print the collection holds, for ``own:`` (its unknown lines on stderr)."""
-    import sys
 
     from totemdeck.api import Checker, owned_prints, read_collection
     from totemdeck.report import render_collection_problems
 
     owned = read_collection(cat, collection)
     if owned.findings:
-        sys.stderr.write(render_collection_problems(owned))
+        write_stderr(render_collection_problems(owned))
     return owned_prints(Checker(cat, fmt=fmt, banlist=bans, lang=lang), owned)

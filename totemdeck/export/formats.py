@@ -19,7 +19,7 @@ from totemdeck.catalogue.model import (
     display_name,
 )
 from totemdeck.decklist.jsondeck import DOCUMENT_VERSION, FORMAT_NAME
-from totemdeck.errors import TotemdeckError
+from totemdeck.errors import TotemdeckError, printable
 from totemdeck.export.order import ExportLine, export_lines
 from totemdeck.i18n import N_, _, ngettext
 from totemdeck.i18n.terms import term, terms
@@ -87,9 +87,11 @@ def _banner(checked: CheckedDeck) -> list[str]:
 
 
 def _named(checked: CheckedDeck) -> str | None:
-    """The deck's name as an export writes it (one line; None when it has none)."""
+    """The deck's name as an export writes it: one line, each control, format or bidi
+    character escaped as error lines write them (``errors.printable``: a stranger's name
+    must not reach a terminal as ESC sequences, issue 43.6); None when it has none."""
     name = checked.report.name
-    return " ".join(name.split()) or None if name else None
+    return printable(" ".join(name.split())) or None if name else None
 
 
 def to_ptcgl(checked: CheckedDeck, lines: list[ExportLine], lang: str, named: bool = True) -> str:

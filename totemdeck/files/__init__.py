@@ -21,6 +21,7 @@ from totemdeck.files.common import (
     describe_os_error,
     resolve_target,
 )
+from totemdeck.files.descriptors import write_all
 from totemdeck.files.lock import (
     LOCK_TIMEOUT_ENV,
     LOCK_TIMEOUT_SECONDS,
@@ -44,5 +45,6 @@ __all__ = [
     "read_limited",
     "regular_target",
     "resolve_target",
+    "write_all",
     "write_atomically",
 ]

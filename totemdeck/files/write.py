@@ -17,6 +17,7 @@ from totemdeck.files.common import (
     kind_of,
     resolve_target,
 )
+from totemdeck.files.descriptors import write_all
 from totemdeck.i18n import _
 from totemdeck.lazy import LazyPattern
 
@@ -56,17 +57,11 @@ def regular_target(path: str | os.PathLike[str]) -> Path:
 # ---- writing -------------------------------------------------------------------------------
 
 
-def _write_all(fd: int, data: bytes) -> None:
-    view = memoryview(data)
-    while view:
-        view = view[os.write(fd, view) :]
-
-
 def _write_directly(target: Path, data: bytes) -> None:
     """A device or FIFO: write into it; replacing it would destroy it."""
     fd = os.open(target, os.O_WRONLY | getattr(os, "O_CLOEXEC", 0))
     try:
-        _write_all(fd, data)
+        write_all(fd, data)
     finally:
         os.close(fd)
 
@@ -87,7 +82,7 @@ def _replace(target: Path, data: bytes, mode: int | None) -> None:
         try:
             if mode is not None:
                 os.fchmod(fd, mode)
-            _write_all(fd, data)
+            write_all(fd, data)
             os.fsync(fd)
         finally:
             os.close(fd)
@@ -121,7 +116,7 @@ def _write_descriptor(fd: int, data: bytes) -> None:
         with suppress(Exception):
             if stream is not None:
                 stream.flush()
-    _write_all(fd, data)
+    write_all(fd, data)
 
 
 def _silence_stdout() -> None:

@@ -144,7 +144,10 @@ def load_format(path: str | Path | None = None) -> FormatRules:
         text = packaged_text(where)
         data = recall("format", text)
         if isinstance(data, dict):  # as parsed last time, for this very text
-            return FormatRules.from_data(data, where)
+            try:
+                return FormatRules.from_data(data, where)
+            except (FormatFileError, LookupError, TypeError, ValueError, AttributeError):
+                pass  # an entry no parse of this text gives (issue 43.4): parse it again
     from totemdeck.safeyaml import YamlFileError, load_yaml_file, parse_yaml
 
     try:

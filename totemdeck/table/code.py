@@ -1,7 +1,8 @@
 """The whole game in a URL: a compact, versioned code, like the deck share code.
 
 ``encode(state)`` writes the seats and the events as a small JSON array, raw DEFLATE and
-base64url behind the version letter ``g``; events are short tokens (``k12z@30``: player 1's
+base64url behind the version letter ``g`` (written as ``h``: the same with a check at its
+end, ``linkcheck``); events are short tokens (``k12z@30``: player 1's
 Totem Knocked Out, 2 Prize cards, back to the Totem Zone, 30 s after the one before).
 ``event_token``/``parse_event`` are the same tokens the web page's links carry.
 
@@ -22,6 +23,7 @@ from typing import Any
 
 from totemdeck.catalogue.model import LETTER_OF_TYPE, TYPE_LETTERS
 from totemdeck.i18n import _
+from totemdeck.linkcheck import seal, unseal
 from totemdeck.table.model import (
     CARD_ID,
     MAX_LOG,
@@ -39,6 +41,7 @@ from totemdeck.table.model import (
 from totemdeck.table.rules import apply, new_game
 
 VERSION = "g"
+CHECKED = "h"  # a "g" code with a check at its end (linkcheck): what encode writes
 FORMAT = 1
 MAX_CODE_CHARS = 6_000  # 6 players and a 200-event game encode to ~900 characters
 MAX_PAYLOAD_BYTES = 24_000  # inflated: ~10 bytes an event, ~100 a seat
@@ -119,10 +122,24 @@ def encode(state: GameState) -> str:
     text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     raw = packer.compress(text.encode("utf-8")) + packer.flush()
-    return VERSION + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+    return seal(CHECKED + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("="))
+
+
+def _unchecked(code: str) -> str:
+    """The "g" code a checked one carries (issue 43.2: a mangled link is refused, never read
+    as another game); any other code as it is (old "g" codes still read)."""
+    if not code.startswith(CHECKED) or len(code) > MAX_CODE_CHARS:
+        return code
+    inner = unseal(code)
+    if inner is None:
+        raise TableError(
+            _("this game link is damaged: its code fails its check (a character was changed)")
+        )
+    return VERSION + inner[1:]
 
 
 def _inflate(code: str) -> Any:
+    code = _unchecked(code)
     broken = _("the game code is cut short or altered")
     if not code:
         raise TableError(_("the game code is empty"))

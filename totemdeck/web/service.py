@@ -15,7 +15,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from totemdeck.api import load_rules
+from totemdeck.api import load_rules, share_base_url
 from totemdeck.api.cards import (
     DB_NAME,
     Card,
@@ -51,9 +51,9 @@ HEALTH_SECONDS = 2.0
 
 
 def _base_url(value: str | None) -> str | None:
-    """``TOTEMDECK_BASE_URL`` when it is an http(s) address, without its last ``/``."""
-    value = (value or "").strip().rstrip("/")
-    return value if value.startswith(("https://", "http://")) and " " not in value else None
+    """``TOTEMDECK_BASE_URL`` without its last ``/``, checked once at start as the CLI checks
+    it (``api.share_base_url``): one no link can start with stops the app in one line."""
+    return share_base_url(value or "")[0]
 
 
 @frozen

@@ -1,16 +1,17 @@
 """The deck in a URL: a compact, versioned, lossless encoding of a decklist and its name.
 
 A share code is what a link (``/check?d=…``, ``/build?d=…``) or ``totemdeck check --share``
-carries: the version character ``2``, then the raw DEFLATE of the deck's name and its lines
-in base64url. Every line of the list is kept in its place (so findings keep their line
+carries: the version character ``3``, the raw DEFLATE of the deck's name and its lines in
+base64url, and a check (``linkcheck``: a mangled link is refused as damaged, never read as
+another deck). Every line of the list is kept in its place (so findings keep their line
 numbers): a line that named a print and resolved is written as ``COUNT CARD-ID`` (the same
 print, shorter), every other line — headers, name-only lines, lines that match no card,
 lines that are not card lines at all — as it was written. Decoding gives back text that the
 ordinary reader, resolver and rules judge, so a shared deck gets exactly the verdict the
 pasted one got, with nothing stored on the server.
 
-Version ``1`` codes (card ids and counts only, before the deck name and unmatched lines
-were kept) still decode.
+Older codes still decode: version ``2`` (the same, without the check) and ``1`` (card ids
+and counts only, before the deck name and unmatched lines were kept).
 
 A code comes from strangers (a link in a chat), so decoding is strict and bounded: its
 length, the inflated size, the number of lines, each count's digits (before ``int()``) and
@@ -28,43 +29,47 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from totemdeck.decklist.model import Decklist
+from totemdeck.decklist.model import DeckLine, Decklist
 from totemdeck.errors import TotemdeckError
-from totemdeck.i18n import _
+from totemdeck.i18n import N_, _
 from totemdeck.lazy import LazyPattern
+from totemdeck.linkcheck import seal, unseal
 from totemdeck.records import frozen
+from totemdeck.sharecode.cards import MAX_ENTRIES as MAX_ENTRIES
+from totemdeck.sharecode.cards import SharedCard, old_cards
+from totemdeck.sharecode.links import BadBaseUrl as BadBaseUrl
+from totemdeck.sharecode.links import base_url_of as base_url_of
+from totemdeck.sharecode.links import code_in as code_in
+from totemdeck.sharecode.links import share_link as share_link
 
 if TYPE_CHECKING:
     from totemdeck.decklist.resolve import Resolver
     from totemdeck.decklist.resolved import ResolvedLine
     from totemdeck.rules.engine import CheckedDeck
 
-VERSION = "2"
+VERSION = "3"  # with a check
+UNCHECKED_VERSION = "2"
 OLD_VERSION = "1"
+VERSIONS = (VERSION, UNCHECKED_VERSION, OLD_VERSION)
 MAX_CODE_CHARS = 8_000  # a 100-card deck encodes to ~600–1,500 characters
 MAX_PAYLOAD_BYTES = 32_000  # inflated
 MAX_LINES = 600  # a 100-card list with headers, blank lines and notes
 MAX_LINE_CHARS = 300
 MAX_NAME_CHARS = 200
-MAX_ENTRIES = 400  # version 1
 MAX_COUNT = 100  # the whole deck is 100 cards
 # Card ids as both sources write them (``sv3-125``, ``me01-003``, ``exu-!``, ``exu-%3F``).
 _ID = LazyPattern(r"^[A-Za-z0-9][A-Za-z0-9._!?%-]{0,39}$")
 _CODE = LazyPattern(r"^[A-Za-z0-9_-]+$")
-_COUNT = LazyPattern(r"^[0-9]{1,3}$")  # digits bounded before int(): "9" × 4,301 is no count
 
 
 class ShareCodeError(TotemdeckError):
     """A deck code that cannot be read (cut short, altered, or not a deck code at all)."""
 
 
-@frozen
-class SharedCard:
-    """One entry of a version 1 code: a card id, its count, whether it is the Totem."""
-
-    card_id: str
-    count: int
-    totem: bool = False
+DAMAGED = N_(
+    "this link is damaged: its deck code fails its check (a character was changed, added "
+    "or lost); copy the whole link again"
+)
 
 
 @frozen
@@ -115,7 +120,7 @@ def encode(deck: SharedDeck) -> str:
     payload = ((deck.name or "") + "\n" + "\n".join(lines)).encode("utf-8")
     if len(payload) > MAX_PAYLOAD_BYTES:
         raise ValueError("the deck is too long to share")  # i18n: keep
-    code = VERSION + _deflate(payload)
+    code = seal(VERSION + _deflate(payload))
     if len(code) > MAX_CODE_CHARS:
         raise ValueError("the deck is too long to share")  # i18n: keep
     return code
@@ -128,11 +133,14 @@ def _inflate(code: str) -> bytes:
         raise ShareCodeError(
             _("the deck code is over {n} characters long").format(n=MAX_CODE_CHARS)
         )
-    if code[0] not in (VERSION, OLD_VERSION):
+    if code[0] not in VERSIONS:
         raise ShareCodeError(_("this is not a deck code of this version of totemdeck"))
-    body = code[1:]
-    if not _CODE.match(body):
+    if not _CODE.match(code[1:]):
         raise ShareCodeError(_("the deck code has characters a deck code never has"))
+    unsealed = unseal(code) if code[0] == VERSION else code
+    if unsealed is None:
+        raise ShareCodeError(_(DAMAGED))
+    body = unsealed[1:]
     try:
         raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
     except (binascii.Error, ValueError) as exc:
@@ -142,37 +150,11 @@ def _inflate(code: str) -> bytes:
         data = unpacker.decompress(raw, MAX_PAYLOAD_BYTES)
     except zlib.error as exc:
         raise ShareCodeError(_("the deck code is cut short or altered")) from exc
-    if unpacker.unconsumed_tail:
+    if unpacker.unconsumed_tail or unpacker.unused_data:
         raise ShareCodeError(_("the deck code holds more than a deck"))
     if not unpacker.eof:
         raise ShareCodeError(_("the deck code is cut short"))
     return data
-
-
-def _entry(item: str, totem: bool) -> SharedCard:
-    count_text, star, card_id = item.rpartition("*")
-    if not star:
-        count_text, card_id = "1", item
-    if not _COUNT.match(count_text) or not 1 <= int(count_text) <= MAX_COUNT:
-        raise ShareCodeError(_("the deck code has a bad count in {item!r}").format(item=item[:50]))
-    if not _ID.match(card_id):
-        raise ShareCodeError(_("the deck code has a bad card id {id!r}").format(id=card_id[:50]))
-    return SharedCard(card_id, int(count_text), totem)
-
-
-def _old_cards(data: bytes) -> list[SharedCard]:
-    try:
-        text = data.decode("ascii")
-    except UnicodeDecodeError as exc:
-        raise ShareCodeError(_("the deck code is cut short or altered")) from exc
-    totem_part, tilde, main_part = text.partition("~")
-    if not tilde or "~" in main_part:
-        raise ShareCodeError(_("the deck code is not a deck"))
-    items = [(x, True) for x in totem_part.split(",") if x]
-    items += [(x, False) for x in main_part.split(",") if x]
-    if len(items) > MAX_ENTRIES:
-        raise ShareCodeError(_("the deck code has over {n} entries").format(n=MAX_ENTRIES))
-    return [_entry(item, totem) for item, totem in items]
 
 
 def from_cards(cards: Iterable[SharedCard], name: str | None = None) -> SharedDeck:
@@ -188,7 +170,7 @@ def decode(code: str) -> SharedDeck:
     """The deck a code stands for (either version); raises ``ShareCodeError``."""
     data = _inflate(code)
     if code[0] == OLD_VERSION:
-        return from_cards(_old_cards(data))
+        return from_cards(old_cards(data))
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -219,6 +201,41 @@ def _card_text(resolved: ResolvedLine) -> str | None:
     return " ".join([str(line.count), card_id, *line.flags])
 
 
+TOTEM_LABEL = "Totem:"  # i18n: keep (a decklist header, read back by the parser)
+
+
+def _totem_reach(decklist: Decklist) -> set[int]:
+    """The lines a "Totem:" header of the list puts in the Totem (up to the next header).
+
+    A JSON or CSV deck says which cards are its Totem in a field, not in a header: its Totem
+    lines are outside any reach, and are labelled one by one in the shared text (issue 34.1:
+    they came back as main-deck cards, ``totem-missing``)."""
+    reach: set[int] = set()
+    headers = sorted(decklist.headers, key=lambda h: h.line)
+    last = max((x.line for x in decklist.lines), default=0) + 1
+    for index, header in enumerate(headers):
+        if header.section == "totem":
+            end = headers[index + 1].line if index + 1 < len(headers) else last
+            reach.update(range(header.line, end))
+    return reach
+
+
+def _as_text(line: DeckLine) -> str:
+    """A card line as text the reader reads back: as written when it was a text line, else
+    (a JSON entry, a CSV row) as Pokémon TCG Live writes it."""
+    if line.raw.lstrip().startswith("{"):
+        return line.render()
+    from totemdeck.decklist.parse import parse
+
+    again = parse(line.raw, "line").lines
+    same = len(again) == 1 and _card_of(again[0]) == _card_of(line)
+    return line.raw if same else line.render()
+
+
+def _card_of(line: DeckLine) -> tuple[object, ...]:
+    return (line.count, line.name, line.set_code, line.number, line.card_id, line.flags)
+
+
 def shared_deck(checked: CheckedDeck, name: str | None = None) -> SharedDeck:
     """A checked deck as a ``SharedDeck``: every line in its place, prints named by id; its
     name is ``name``, else the one the list gives itself."""
@@ -231,15 +248,16 @@ def shared_deck(checked: CheckedDeck, name: str | None = None) -> SharedDeck:
     resolved_at: dict[int, ResolvedLine] = {}
     for resolved in checked.resolved.lines:
         resolved_at.setdefault(resolved.line.line, resolved)
+    totem_reach = _totem_reach(decklist)
     for line in decklist.lines:
-        raw = line.raw if not line.raw.lstrip().startswith("{") else line.render()
         at = resolved_at.get(line.line)
         by_id = _card_text(at) if at is not None else None
-        if by_id is not None and line.line in lines:  # "Totem: 1 Charizard ex OBF 125"
+        raw = by_id if by_id is not None else _as_text(line)
+        if line.line in lines:  # "Totem: 1 Charizard ex OBF 125": its header's label
             label = re.split(r"[:：]", lines[line.line], maxsplit=1)[0]
-            raw = f"{label}: {by_id}"
-        elif by_id is not None:
-            raw = by_id
+            raw = f"{label}: {raw}" if by_id is not None else line.raw
+        elif line.is_totem and line.line not in totem_reach:  # a JSON or CSV deck's Totem
+            raw = f"{TOTEM_LABEL} {raw}"
         lines[line.line] = raw
     last = max(lines, default=0)
     text = tuple(" ".join(lines.get(n, "").splitlines()) for n in range(1, last + 1))
@@ -255,24 +273,6 @@ def share_code(checked: CheckedDeck, name: str | None = None) -> str | None:
         return encode(deck)
     except ValueError:
         return None
-
-
-_LINK = LazyPattern(r"^https?://[^\s?#]+\?(?:[^\s#]*&)?d=(?P<code>[A-Za-z0-9_-]+)(?:[&#]\S*)?$")
-_BARE = LazyPattern(r"^[12][A-Za-z0-9_-]{8,}$")
-
-
-def code_in(text: str) -> str | None:
-    """The share code a link (``https://…/check?d=CODE``) or a bare code holds, else None."""
-    text = text.strip()
-    found = _LINK.match(text)
-    if found:
-        return found.group("code")
-    return text if _BARE.match(text) else None
-
-
-def share_link(code: str, base_url: str | None) -> str:
-    """The verdict page of a code: under ``base_url`` (a public address), else relative."""
-    return f"{(base_url or '').rstrip('/')}/check?d={code}"
 
 
 def readable(checked: CheckedDeck, deck: SharedDeck, resolver: Resolver) -> SharedDeck:
