@@ -36,7 +36,7 @@ from totemdeck.table.model import (
     Seat,
     TableError,
 )
-from totemdeck.table.rules import apply, new_game
+from totemdeck.table.rules import new_game, replay, with_redo
 
 VERSION = "g"
 FORMAT = 1
@@ -209,13 +209,8 @@ def decode(code: str) -> GameState:
         _int(prizes, 1, 12),
         _int(started, 0, 2**40),
     )
-    for event in _timed(log, 0):
-        state = apply(state, event)
+    state = replay(state, tuple(_timed(log, 0)))  # one fold: linear in the log
     last = state.log[-1].at if state.log else 0
-    undone = _timed(redo, last)
-    replayed = state
-    for event in undone:  # each undone event must apply in turn, as redo will do it
-        replayed = apply(replayed, event)
-    return GameState(
-        state.seats, state.first, state.starting_prizes, state.started, state.log, tuple(undone)
-    )
+    undone = tuple(_timed(redo, last))
+    replay(state, undone)  # each undone event must apply in turn, as redo will do it
+    return with_redo(state, undone)

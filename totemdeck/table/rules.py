@@ -8,8 +8,6 @@ chance or the catalogue: the caller passes them in.
 
 from __future__ import annotations
 
-import threading
-from collections import OrderedDict
 from dataclasses import replace
 
 from totemdeck.i18n import _
@@ -53,47 +51,52 @@ def ready_to_invoke(state: GameState, player: int) -> bool:
     return mine.place is Place.ZONE and mine.energy >= invocation_cost(state, player)
 
 
-# Boards already added up, newest last: ``apply`` stores the board it computed, so reading a
-# code of n events costs n steps, not n²/2, and each page's many ``board`` calls cost one.
-_BOARDS: OrderedDict[GameState, Board] = OrderedDict()
-_BOARDS_KEPT = 256
-_BOARDS_LOCK = threading.Lock()
+def _folded(state: GameState, now: Board) -> GameState:
+    """``state`` carrying the board its log adds up to (the next ``board`` call is free)."""
+    object.__setattr__(state, "folded", now)
+    return state
 
 
-def _remember(state: GameState, now: Board) -> Board:
-    with _BOARDS_LOCK:
-        _BOARDS[state] = now
-        _BOARDS.move_to_end(state)
-        while len(_BOARDS) > _BOARDS_KEPT:
-            _BOARDS.popitem(last=False)
-    return now
-
-
-def board(state: GameState) -> Board:
-    """The board after every event of the log (each one checked as it was when applied)."""
-    known = _BOARDS.get(state)
-    if known is not None:
-        return known
-    now = Board(
+def start_board(state: GameState) -> Board:
+    """The board before the first event: every Totem in its Zone, every Prize pile full."""
+    return Board(
         players=tuple(PlayerBoard(prizes=state.starting_prizes) for _seat in state.seats),
         turn=1,
         current=state.first,
     )
+
+
+def board(state: GameState) -> Board:
+    """The board after every event of the log (each one checked as it was when applied),
+    folded once per state: the state keeps it, so a page's many calls cost one fold, and
+    ``apply`` hands the next state its board, so a game read event by event is linear."""
+    if state.folded is not None:
+        return state.folded
+    now = start_board(state)
     for event in state.log:
         now = step(state, now, event)
-    return _remember(state, now)
+    _folded(state, now)
+    return now
+
+
+def replay(state: GameState, events: tuple[Event, ...]) -> GameState:
+    """``state`` with ``events`` applied in turn (the redo stack dropped): one fold, each
+    event checked as ``apply`` checks it, the log built once (reading a game code)."""
+    if len(state.log) + len(events) > MAX_LOG:
+        raise TableError(_("the log is full ({n} events): start a rematch").format(n=MAX_LOG))
+    now = board(state)
+    last = state.log[-1].at if state.log else 0
+    for event in events:
+        if event.at < last:
+            raise TableError(_("an event cannot happen before the one logged last"))
+        now = step(state, now, event)
+        last = event.at
+    return _folded(replace(state, log=(*state.log, *events), redo=()), now)
 
 
 def apply(state: GameState, event: Event) -> GameState:
     """The game after ``event`` (the redo stack is dropped); ``TableError`` if not allowed."""
-    if len(state.log) >= MAX_LOG:
-        raise TableError(_("the log is full ({n} events): start a rematch").format(n=MAX_LOG))
-    if state.log and event.at < state.log[-1].at:
-        raise TableError(_("an event cannot happen before the one logged last"))
-    now = step(state, board(state), event)  # raises when the rules do not allow it
-    after = replace(state, log=(*state.log, event), redo=())
-    _remember(after, now)
-    return after
+    return replay(state, (event,))
 
 
 def undo(state: GameState) -> GameState:
@@ -108,7 +111,12 @@ def redo(state: GameState) -> GameState:
     if not state.redo:
         raise TableError(_("there is nothing to redo"))
     event, *rest = state.redo
-    return replace(apply(state, event), redo=tuple(rest))
+    return with_redo(apply(state, event), tuple(rest))
+
+
+def with_redo(state: GameState, events: tuple[Event, ...]) -> GameState:
+    """``state`` with ``events`` as its redo stack (newest undone first), its board kept."""
+    return _folded(replace(state, redo=events), board(state))
 
 
 def reroll(state: GameState, first: int) -> GameState:
