@@ -10,6 +10,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from totemdeck.i18n import _
+
 DB_NAME = "catalogue.sqlite"
 # Bump on any table change, and on any change to how stored keys are computed (6: name_key's
 # EX and δ rules, ids indexed without case; 7: with the search facts and FTS index beside
@@ -131,3 +133,21 @@ def default_dir(explicit: str | os.PathLike[str] | None = None) -> Path:
         return Path(explicit)
     env = os.environ.get(ENV_VAR)
     return Path(env) if env else Path("cards")
+
+
+def outdated(path: Path, found: str | None) -> str:
+    """Why a catalogue of another layout is refused (its name rules or tables differ, so
+    reading it would give wrong answers), and what to do."""
+    newer = found is not None and found.isdigit() and int(found) > int(SCHEMA_VERSION)
+    if newer:
+        message = _(
+            "{path}: this catalogue was built by a newer version of totemdeck (catalogue "
+            "format {found}; this version reads {wanted}); upgrade totemdeck, or run "
+            "`totemdeck import` to rebuild it"
+        )
+    else:
+        message = _(
+            "{path}: this catalogue was built by an older version of totemdeck (catalogue "
+            "format {found}; this version reads {wanted}); run `totemdeck import` to rebuild it"
+        )
+    return message.format(path=path, found=found or "unknown", wanted=SCHEMA_VERSION)
