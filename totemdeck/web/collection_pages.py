@@ -8,7 +8,6 @@ localStorage) and comes with each request that needs it; it is read once per req
 
 from __future__ import annotations
 
-import json
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
@@ -32,7 +31,7 @@ from totemdeck.api.deck import CheckedDeck, DecklistError
 from totemdeck.errors import UsageError  # an unreadable collection (CollectionError) is one
 from totemdeck.i18n import _
 from totemdeck.report.collection import render_buy_list, render_draft
-from totemdeck.web.pages import json_answer, language, library, render
+from totemdeck.web.pages import json_answer, json_body, language, library, render
 
 if TYPE_CHECKING:
     from totemdeck.api.collection import Collection
@@ -130,10 +129,9 @@ def coverage_context(request: Request, checked: CheckedDeck, text: str) -> dict[
 
 def _owned_request(body: bytes) -> tuple[str, list[str]] | str:
     """The collection and the ids of a ``POST /api/owned`` body, or what is wrong with it."""
-    try:
-        asked = json.loads(body)
-    except (ValueError, RecursionError):
-        return _('send JSON: {"collection": "…", "ids": ["sv3-125", …]}')
+    asked, problem = json_body(body)  # a lone surrogate (\ud800) is refused here, not a 500
+    if problem is not None:
+        return f"{problem}; " + _('send JSON: {"collection": "…", "ids": ["sv3-125", …]}')
     if not isinstance(asked, dict):
         return _('send JSON: {"collection": "…", "ids": ["sv3-125", …]}')
     text, ids = asked.get("collection"), asked.get("ids")

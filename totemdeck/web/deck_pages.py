@@ -45,6 +45,7 @@ from totemdeck.web.pages import (
     json_answer,
     language,
     library,
+    public_url,
     render,
     wants_json,
 )
@@ -70,8 +71,7 @@ def _shared(request: Request) -> tuple[str, CheckedDeck] | Response:
 def share_url(request: Request, code: str) -> str:
     """The link to a deck's verdict: under ``TOTEMDECK_BASE_URL``, else relative (the page's
     script shows it whole); never built from the request's Host header."""
-    base = library(request).config.base_url or ""
-    return f"{base}/check?d={code}"
+    return public_url(request, f"/check?d={code}")
 
 
 def _report_context(
