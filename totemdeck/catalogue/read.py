@@ -39,9 +39,9 @@ __all__ = [
 # kept in ``_cards``, up to CARD_CACHE_BYTES).
 QUERY_MEMO = 8192
 # Cards a long-lived reader (the web app's, one a thread) keeps, by their records' size (~1 KB
-# each): ~6,000 cards. Unbounded, a deep results page left the whole catalogue (~250 MB) in
-# each thread; a command (one run) keeps all it meets.
-CARD_CACHE_BYTES = 6 * 1024 * 1024
+# each): ~2,000 cards, a page of 240 or a deck many times over. Unbounded, a deep results
+# page left the whole catalogue (~250 MB) in each thread; a command keeps all it meets.
+CARD_CACHE_BYTES = 2 * 1024 * 1024
 
 
 class Catalogue:

@@ -94,7 +94,10 @@ def _events(events: tuple[Event, ...], before: int = 0) -> str:
 
 
 def encode(state: GameState) -> str:
-    """The URL-safe code of a game (the same game → the same code)."""
+    """The URL-safe code of a game (the same game → the same code), worked out once per
+    state (a page's many links to it cost one encoding)."""
+    if state.encoded is not None:
+        return state.encoded
     seats = [
         [
             s.name,
@@ -119,7 +122,9 @@ def encode(state: GameState) -> str:
     text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     raw = packer.compress(text.encode("utf-8")) + packer.flush()
-    return VERSION + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+    code = VERSION + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
+    object.__setattr__(state, "encoded", code)
+    return code
 
 
 def _inflate(code: str) -> Any:

@@ -97,6 +97,10 @@ class GameState:
     # field of the game (never compared, hashed, shown or copied by ``replace``), so a state
     # read from a URL still holds only what the rules allow, and a tap costs one step.
     folded: Board | None = field(default=None, init=False, compare=False, repr=False)
+    # The turn each logged event happened on, and the game's code, once worked out (the same
+    # kind of memo: the log's page and its links cost no second fold or encoding).
+    turns: tuple[int, ...] | None = field(default=None, init=False, compare=False, repr=False)
+    encoded: str | None = field(default=None, init=False, compare=False, repr=False)
 
 
 @frozen

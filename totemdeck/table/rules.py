@@ -51,9 +51,12 @@ def ready_to_invoke(state: GameState, player: int) -> bool:
     return mine.place is Place.ZONE and mine.energy >= invocation_cost(state, player)
 
 
-def _folded(state: GameState, now: Board) -> GameState:
-    """``state`` carrying the board its log adds up to (the next ``board`` call is free)."""
+def _folded(state: GameState, now: Board, turns: tuple[int, ...] | None = None) -> GameState:
+    """``state`` carrying the board its log adds up to (the next ``board`` call is free) and,
+    when known, the turn of each logged event."""
     object.__setattr__(state, "folded", now)
+    if turns is not None:
+        object.__setattr__(state, "turns", turns)
     return state
 
 
@@ -73,10 +76,21 @@ def board(state: GameState) -> Board:
     if state.folded is not None:
         return state.folded
     now = start_board(state)
+    turns = []
     for event in state.log:
+        turns.append(now.turn)
         now = step(state, now, event)
-    _folded(state, now)
+    _folded(state, now, tuple(turns))
     return now
+
+
+def turns(state: GameState) -> tuple[int, ...]:
+    """The turn each event of the log happened on (from the same one fold as ``board``)."""
+    if state.turns is None:
+        object.__setattr__(state, "folded", None)
+        board(state)
+    assert state.turns is not None
+    return state.turns
 
 
 def replay(state: GameState, events: tuple[Event, ...]) -> GameState:
@@ -86,12 +100,16 @@ def replay(state: GameState, events: tuple[Event, ...]) -> GameState:
         raise TableError(_("the log is full ({n} events): start a rematch").format(n=MAX_LOG))
     now = board(state)
     last = state.log[-1].at if state.log else 0
+    new_turns = []
     for event in events:
         if event.at < last:
             raise TableError(_("an event cannot happen before the one logged last"))
+        new_turns.append(now.turn)
         now = step(state, now, event)
         last = event.at
-    return _folded(replace(state, log=(*state.log, *events), redo=()), now)
+    before = () if not state.log else state.turns
+    known = None if before is None else (*before, *new_turns)
+    return _folded(replace(state, log=(*state.log, *events), redo=()), now, known)
 
 
 def apply(state: GameState, event: Event) -> GameState:
@@ -116,7 +134,8 @@ def redo(state: GameState) -> GameState:
 
 def with_redo(state: GameState, events: tuple[Event, ...]) -> GameState:
     """``state`` with ``events`` as its redo stack (newest undone first), its board kept."""
-    return _folded(replace(state, redo=events), board(state))
+    now = board(state)
+    return _folded(replace(state, redo=events), now, state.turns)
 
 
 def reroll(state: GameState, first: int) -> GameState:
@@ -190,9 +209,10 @@ def step(state: GameState, now: Board, event: Event) -> Board:
 
 
 def _with(now: Board, player: int, mine: PlayerBoard) -> Board:
-    players = list(now.players)
-    players[player] = mine
-    return replace(now, players=tuple(players))
+    """``now`` with one player's numbers changed (built directly: ``replace`` costs ~5 µs,
+    a third of a step, and a game is read event by event)."""
+    players = (*now.players[:player], mine, *now.players[player + 1 :])
+    return Board(players, now.turn, now.current, now.eliminated, now.winner)
 
 
 def _knock_out(state: GameState, now: Board, event: Event, mine: PlayerBoard) -> Board:
