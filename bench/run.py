@@ -23,6 +23,7 @@ from bench import (
     bench_startup,
     bench_tcgdex,
     bench_web,
+    bench_web_public,
 )
 
 SUITES = {
@@ -30,7 +31,7 @@ SUITES = {
     "tcgdex": bench_tcgdex.main,
     "decks": bench_decks.main,
     "long-decks": bench_long_decks.main,
-    "web": bench_web.main,
+    "web": lambda: (bench_web.main(), bench_web_public.main()),
     "search": bench_search.main,
     "collection": bench_collection.main,
     "startup": bench_startup.main,
