@@ -64,8 +64,13 @@ schemas: $(STAMP)
 messages: $(STAMP)
 	$(BIN)/python scripts/messages.py
 
+# `make bench web`: only the suites named after `bench` (bench/run.py SUITES).
+BENCH_SUITES := $(filter-out bench,$(MAKECMDGOALS))
+ifneq ($(filter bench,$(MAKECMDGOALS)),)
+$(BENCH_SUITES): ; @:
+endif
 bench: $(STAMP)
-	$(BIN)/python bench/run.py
+	$(BIN)/python bench/run.py $(BENCH_SUITES)
 
 # Import the catalogue (from the shared mirror when it is there), then check the banlist.
 catalogue: $(STAMP)

@@ -27,6 +27,7 @@ from bench import (
     bench_startup,
     bench_tcgdex,
     bench_web,
+    bench_web_public,
 )
 
 SUITES = {
@@ -35,7 +36,7 @@ SUITES = {
     "decks": bench_decks.main,
     "long-decks": bench_long_decks.main,
     "patterns": bench_patterns.main,
-    "web": bench_web.main,
+    "web": lambda: (bench_web.main(), bench_web_public.main()),
     "search": bench_search.main,
     "collection": bench_collection.main,
     "collection-store": bench_collection_store.main,

@@ -239,13 +239,15 @@ def search_cards(
     format_rules: FormatRules | None = None,
     owned: Mapping[str, int] | None = None,
     no_collection: str | None = None,
+    offset: int = 0,
 ) -> SearchResult:
     """Cards matching ``query`` (README "Search cards"); ``QuerySyntaxError`` if unreadable.
 
     One card per name (its newest matching print) unless ``prints``; ``total`` counts them
     all, ``cards`` holds at most ``limit``. ``banlist`` defaults to the installed one;
     ``owned`` (copies per print id, ``api.owned_prints``) is what ``own:`` reads; without
-    it ``own:`` is an error saying ``no_collection`` (how this face takes a collection).
+    it ``own:`` is an error saying ``no_collection`` (how this face takes a collection);
+    ``offset``: a page further on (the cards before it are skipped in SQL, never built).
     """
     from totemdeck.catalogue.search.run import run_query
 
@@ -259,4 +261,5 @@ def search_cards(
         limit=limit,
         prints=prints,
         lang=lang,
+        offset=offset,
     )

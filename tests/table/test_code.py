@@ -111,7 +111,6 @@ def test_reading_a_code_checks_each_event_once(monkeypatch: pytest.MonkeyPatch) 
 
     tokens = ["n", "e1+", "e1-", "e2+s", "e2-s", "e3+", "e3-"] * 85
     code = encode(play(*tokens))
-    rules._BOARDS.clear()
     calls = 0
     real_step = rules.step
 
@@ -123,3 +122,26 @@ def test_reading_a_code_checks_each_event_once(monkeypatch: pytest.MonkeyPatch) 
     monkeypatch.setattr(rules, "step", counting)
     assert len(decode(code).log) == len(tokens)
     assert calls <= len(tokens) + 10, calls
+
+
+def test_reading_a_code_never_hashes_the_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    """W14: boards were memoised by the whole ``GameState``, so each of 600 applies hashed
+    the whole log (368,407 hashes to read one code). The fold carries its board along: no
+    game, event or board is hashed to read a code, tap once, undo, redo and add it up."""
+    from totemdeck.table import Board, Event, GameState, apply, board, parse_event, redo, undo
+
+    tokens = ["n", "e1+", "e1-", "e2+s", "e2-s", "e3+", "e3-"] * 85
+    code = encode(play(*tokens))
+    hashed: list[str] = []
+    for cls in (GameState, Event, Board):
+
+        def counting(self: Any, name: str = cls.__name__) -> int:
+            hashed.append(name)
+            return 0
+
+        monkeypatch.setattr(cls, "__hash__", counting)
+    state = decode(code)
+    after = redo(undo(apply(state, parse_event("n", state.log[-1].at))))
+    assert board(after).turn == board(state).turn + 1
+    assert len(after.log) == len(tokens) + 1
+    assert hashed == []

@@ -17,7 +17,7 @@ from totemdeck.catalogue.errors import CatalogueError, CatalogueMissing
 from totemdeck.catalogue.localized import FALLBACK_MARK, is_fallback, localize, shown_set_name
 from totemdeck.catalogue.model import ENERGY_TYPES, LETTER_OF_TYPE, Card, display_name
 from totemdeck.catalogue.names import name_key
-from totemdeck.catalogue.read import Catalogue
+from totemdeck.catalogue.read import CARD_CACHE_BYTES, Catalogue
 from totemdeck.catalogue.schema import DB_NAME, default_dir
 from totemdeck.i18n.terms import term, terms
 from totemdeck.names_index import NameIndex
@@ -26,6 +26,7 @@ from totemdeck.rules.engine import Checker
 from totemdeck.search import SearchResult, search_cards
 
 __all__ = [
+    "CARD_CACHE_BYTES",
     "DB_NAME",
     "ENERGY_TYPES",
     "FALLBACK_MARK",

@@ -10,6 +10,7 @@ face that shows decks does.
 from __future__ import annotations
 
 from totemdeck import deckedit
+from totemdeck.decklist.jsondeck import load_json
 from totemdeck.decklist.model import Decklist
 from totemdeck.decklist.read import MAX_BYTES, DecklistError, decklist_from_bytes
 from totemdeck.export.formats import FORMATS, ExportError, ExportRefused, export_deck
@@ -73,6 +74,7 @@ __all__ = [
     "export_lines",
     "fit",
     "is_card_name",
+    "load_json",
     "readable",
     "role_names",
     "sample_opening",

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from totemdeck.api.totems import lookup_totem
@@ -14,6 +15,7 @@ from totemdeck.rules.totem import TotemNumbers
 
 if TYPE_CHECKING:
     from totemdeck.decklist.model import Decklist
+    from totemdeck.rules.engine import CheckedDeck
     from totemdeck.table import Seat
 
 _DECK_LINK = re.compile(r"[?&]d=([A-Za-z0-9_-]+)")
@@ -29,22 +31,29 @@ def _shared_decklist(code: str) -> Decklist:
         raise UsageError(str(exc)) from exc
 
 
-def _deck_numbers(checker: Checker, decklist: Decklist) -> TotemNumbers:
+def _deck_numbers(check: Callable[[Decklist], CheckedDeck], decklist: Decklist) -> TotemNumbers:
     from totemdeck.table import TableError
 
-    checked = checker.check_deck(decklist)
+    checked = check(decklist)
     if checked.report.totem is None:
         raise TableError(_("this deck has no Totem (a “Totem:” section with one Pokémon)"))
     return checked.report.totem
 
 
-def table_seat(checker: Checker, name: str, deck: str) -> Seat:
+def table_seat(
+    checker: Checker,
+    name: str,
+    deck: str,
+    check: Callable[[Decklist], CheckedDeck] | None = None,
+) -> Seat:
     """A player's seat from what they brought: a share link or code from Check/Build, a
-    pasted list, or a Totem's name; its numbers come from the rules engine.
+    pasted list, or a Totem's name; its numbers come from the rules engine. A pasted list is
+    read with Check's limits (bytes, lines); ``check`` (default ``checker.check_deck``) is
+    how a face checks a deck (the web app's waits its turn among the other checks).
 
     Raises a ``TotemdeckError`` saying what could not be read (the page shows it by the seat).
     """
-    from totemdeck.decklist.parse import parse
+    from totemdeck.decklist.read import decklist_from_bytes
     from totemdeck.sharecode import code_in
     from totemdeck.table import Seat, TableError
     from totemdeck.table.model import MAX_NAME, MAX_TOTEM_NAME
@@ -54,10 +63,11 @@ def table_seat(checker: Checker, name: str, deck: str) -> Seat:
     code = link[1] if link else code_in(text)
     if not text:
         raise TableError(_("bring a deck: a share link, a code, a list or a Totem's name"))
+    check = check or checker.check_deck
     if code is not None:
-        numbers = _deck_numbers(checker, _shared_decklist(code))
+        numbers = _deck_numbers(check, _shared_decklist(code))
     elif "\n" in text:
-        numbers = _deck_numbers(checker, parse(text, source="pasted list"))
+        numbers = _deck_numbers(check, decklist_from_bytes(text.encode("utf-8"), "pasted list"))
     else:
         found = [f for f in lookup_totem(checker.catalogue, text, checker.ctx.fmt) if f.numbers]
         if not found:

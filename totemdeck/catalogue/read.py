@@ -6,17 +6,13 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from totemdeck.catalogue.damage import connect_read_only, damaged
-from totemdeck.catalogue.errors import (
-    CatalogueDamaged,
-    CatalogueError,
-    CatalogueMissing,
-    outdated,
-)
-from totemdeck.catalogue.lru import LRU
+from totemdeck.catalogue.errors import CatalogueDamaged, CatalogueError, CatalogueMissing, outdated
+from totemdeck.catalogue.lru import LRU, SizedLRU
 from totemdeck.catalogue.model import Card, CardSet
 from totemdeck.catalogue.names import name_key
 from totemdeck.catalogue.schema import DB_NAME, ENV_VAR, SCHEMA_VERSION, default_dir, number_key
@@ -33,17 +29,23 @@ __all__ = [
 ]
 
 # Lookups remembered per open catalogue (a few hundred bytes each; the cards themselves are
-# kept once, ~21,000 at most, by ``_cards``).
+# kept in ``_cards``, up to CARD_CACHE_BYTES).
 QUERY_MEMO = 8192
+# Cards a long-lived reader (the web app's, one a thread) keeps, by their records' size (~1 KB
+# each): ~2,000 cards, a page of 240 or a deck many times over. Unbounded, a deep results
+# page left the whole catalogue (~250 MB) in each thread; a command keeps all it meets.
+CARD_CACHE_BYTES = 2 * 1024 * 1024
 
 
 class Catalogue:
     """Read-only access to an imported catalogue. Cheap to open; rows load on demand."""
 
-    def __init__(self, path: Path, connection: sqlite3.Connection) -> None:
+    def __init__(
+        self, path: Path, connection: sqlite3.Connection, card_cache_bytes: int | None = None
+    ) -> None:
         self.path = path
         self._db = connection
-        self._cards: dict[str, Card] = {}
+        self._cards: SizedLRU[str, Card] = SizedLRU(card_cache_bytes or sys.maxsize)
         # The file is read-only while open, so lookups are memoised (checking many decks
         # asks for the same prints again and again), misses too, up to QUERY_MEMO.
         self._ids_by_query: LRU[tuple[str, ...], list[str]] = LRU(QUERY_MEMO)
@@ -52,12 +54,13 @@ class Catalogue:
         self._names: list[str] | None = None
 
     @classmethod
-    def open(cls, directory: str | os.PathLike[str] | None = None) -> Catalogue:
-        """Open the catalogue in ``directory`` (see ``default_dir``) for reading.
-
-        The one place a catalogue is opened: a damaged file (bad header, cut short, pages
-        SQLite finds malformed, now or on a later read) raises ``CatalogueDamaged``.
-        """
+    def open(
+        cls, directory: str | os.PathLike[str] | None = None, card_cache_bytes: int | None = None
+    ) -> Catalogue:
+        """Open the catalogue in ``directory`` (see ``default_dir``) for reading (a long-lived
+        reader bounds the cards it keeps: ``card_cache_bytes``). The one place a catalogue is
+        opened: a damaged file (bad header, cut short, pages SQLite finds malformed, now or
+        on a later read) raises ``CatalogueDamaged``."""
         folder = default_dir(directory)
         path = folder / DB_NAME
         if not path.is_file():
@@ -79,7 +82,7 @@ class Catalogue:
         if version is None or version[0] != SCHEMA_VERSION:
             db.close()
             raise CatalogueError(outdated(path, None if version is None else str(version[0])))
-        return cls(path, db)
+        return cls(path, db, card_cache_bytes)
 
     def close(self) -> None:
         self._db.close()
@@ -90,30 +93,43 @@ class Catalogue:
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    # -- single lookups -------------------------------------------------------------------
-
     def _load(self, rows: Iterable[tuple[str, str]]) -> list[Card]:
-        """Cards from ``(id, data)`` rows, each built once, with its aliases attached."""
+        """Cards from ``(id, data)`` rows, each built once while it stays in the cache, with
+        its aliases attached."""
         rows = list(rows)
         try:
-            fresh = [json.loads(data) for card_id, data in rows if card_id not in self._cards]
+            cards = {card_id: self._cards.get(card_id) for card_id, _data in rows}
+            fresh = {card_id: data for card_id, data in rows if cards[card_id] is None}
             if fresh:
-                aliases = aliases_of(self._db, [record["id"] for record in fresh])
-                texts = texts_of(self._db, [record["id"] for record in fresh])
-                for record in fresh:
-                    record["aliases"] = aliases.get(record["id"], {})
-                    record["texts"] = texts.get(record["id"], {})
-                    self._cards[record["id"]] = Card.from_record(record)
-            return [self._cards[card_id] for card_id, _data in rows]
+                aliases, texts = aliases_of(self._db, list(fresh)), texts_of(self._db, list(fresh))
+                for card_id, data in fresh.items():
+                    record = {**json.loads(data), "aliases": aliases.get(card_id, {})}
+                    record["texts"] = texts.get(card_id, {})
+                    card = cards[card_id] = Card.from_record(record)
+                    self._cards.put(card_id, card, len(data))
+            return [built for card_id, _data in rows if (built := cards[card_id]) is not None]
         except (ValueError, KeyError, TypeError, AttributeError) as exc:
             # the import validated every record: one that no longer reads is damage
             reason = _("a card record does not read: {error}").format(error=repr(exc)[:150])
             raise damaged(self.path, reason) from exc
 
+    def cards_of(self, card_ids: list[str]) -> list[Card]:
+        """The cards of ``card_ids`` (ids the catalogue gave) in that order; the ones not in
+        the cache read in one query a 500 (a long list may evict its own first cards)."""
+        found = {i: card for i in card_ids if (card := self._cards.get(i)) is not None}
+        missing = [card_id for card_id in card_ids if card_id not in found]
+        for start in range(0, len(missing), 500):  # SQLite's variable limit, with room
+            chunk = missing[start : start + 500]
+            marks = ",".join("?" * len(chunk))
+            rows = self._db.execute(f"SELECT id, data FROM cards WHERE id IN ({marks})", chunk)
+            found.update((card.id, card) for card in self._load(rows.fetchall()))
+        return [found[card_id] for card_id in card_ids if card_id in found]
+
     def get(self, card_id: str) -> Card | None:
         """The print with this id (``sv3-125``), or one whose other-source id it is."""
-        if card_id in self._cards:
-            return self._cards[card_id]
+        known = self._cards.get(card_id)
+        if known is not None:
+            return known
         rows = self._db.execute("SELECT id, data FROM cards WHERE id = ?", (card_id,)).fetchall()
         if not rows:
             rows = self._db.execute(
@@ -148,7 +164,7 @@ class Catalogue:
         memo = ("name", *keys)
         known = self._ids_by_query.get(memo)
         if known is not None:
-            return [self._cards[i] for i in known]
+            return self.cards_of(known)
         marks = ",".join("?" * len(keys))
         rows = self._db.execute(
             f"SELECT id, data FROM cards WHERE name_key IN ({marks}) "
@@ -163,7 +179,7 @@ class Catalogue:
     def _memo(self, key: tuple[str, ...], sql: str, args: tuple[str, ...]) -> list[Card]:
         ids = self._ids_by_query.get(key)
         if ids is not None:
-            return [self._cards[i] for i in ids]
+            return self.cards_of(ids)
         cards = self._load(self._db.execute(sql, args).fetchall())
         self._ids_by_query.put(key, [c.id for c in cards])
         return cards

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 
 from totemdeck.decklist.model import MAX_COUNT, DeckLine, Decklist, ParseProblem
+from totemdeck.files.cells import read_cell
 from totemdeck.i18n import _
 
 HEADER = "section,count,name,set,number"
@@ -54,7 +55,8 @@ def parse_csv_deck(text: str, source: str) -> Decklist:
     name: str | None = None
     for index, row in enumerate(reader, start=2):
         raw = rows[index - 1] if index - 1 < len(rows) else ""
-        cells = {k: v for k, v in row.items() if isinstance(k, str)}
+        # read_cell: the text before totemdeck's writers kept it from running as a formula
+        cells = {k: read_cell(v) for k, v in row.items() if isinstance(k, str) and v is not None}
         name = name or " ".join((cells.get("deck") or "").split())[:200] or None
         read = _row(index, raw, cells)
         (lines if isinstance(read, DeckLine) else problems).append(read)  # type: ignore[arg-type]

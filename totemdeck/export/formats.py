@@ -21,6 +21,7 @@ from totemdeck.catalogue.model import (
 from totemdeck.decklist.jsondeck import DOCUMENT_VERSION, FORMAT_NAME
 from totemdeck.errors import TotemdeckError, printable
 from totemdeck.export.order import ExportLine, export_lines
+from totemdeck.files.cells import safe_cell
 from totemdeck.i18n import N_, _, ngettext
 from totemdeck.i18n.terms import term, terms
 from totemdeck.rules.engine import CheckedDeck
@@ -201,6 +202,7 @@ def to_csv(checked: CheckedDeck, lines: list[ExportLine], lang: str, fmt: Format
     name = _named(checked)
     if name:  # the deck's name on every row (the reader takes the first)
         rows = [{**row, "deck": name} for row in rows]
+    rows = [{key: safe_cell(value) for key, value in row.items()} for row in rows]
     buffer = io.StringIO()
     pd.DataFrame(rows).to_csv(buffer, index=False, lineterminator="\n")
     return buffer.getvalue()

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 
 from totemdeck.catalogue.model import Card, display_name
 from totemdeck.collection import Collection, Coverage, Draft, TotemRank
+from totemdeck.files.cells import safe_cell
 from totemdeck.i18n import _, ngettext
 
 __all__ = [
@@ -80,7 +81,7 @@ def render_ranking(ranked: Sequence[tuple[TotemRank, Card]], output: str, lang: 
         out = io.StringIO()
         writer = csv.writer(out, lineterminator="\n")
         writer.writerow(_RANK_COLUMNS)
-        writer.writerows(rows)
+        writer.writerows([safe_cell(cell) for cell in row] for row in rows)
         return out.getvalue()
     lines = []
     for number, _id, label, fitting, energy, shortfall, owned in rows:
@@ -141,8 +142,8 @@ def render_buy_list(covered: Coverage, to: str, lang: str = "en") -> str:
         writer.writerow(("section", "count", "name", "set", "number", "id"))
         for m in missing:
             section = "Totem" if m.section == "totem" else _SECTION_OF[m.card.supertype]
-            writer.writerow((section, m.missing, m.card.name, _code(m.card), m.card.number,
-                             m.card.id))  # fmt: skip
+            row = (section, m.missing, m.card.name, _code(m.card), m.card.number, m.card.id)
+            writer.writerow([safe_cell(cell) for cell in row])
         return out.getvalue()
     groups: dict[str, list[str]] = {}
     for m in missing:

@@ -8,6 +8,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from totemdeck.catalogue.model import Card
+from totemdeck.files.cells import safe_cell
 from totemdeck.i18n.terms import term, terms
 
 if TYPE_CHECKING:
@@ -87,6 +88,7 @@ def render_csv(result: SearchResult, lang: str, fmt: FormatRules) -> str:
                 "set_name": card.set.name,
             }
         )
+    rows = [{key: safe_cell(value) for key, value in row.items()} for row in rows]
     frame = pd.DataFrame(rows, columns=list(CSV_COLUMNS))
     frame = frame.astype({"hp": "Int64", "retreat_cost": "Int64"})
     buffer = io.StringIO()

@@ -11,6 +11,7 @@ import io
 import json
 from collections.abc import Iterable
 
+from totemdeck.files.cells import safe_cell
 from totemdeck.rules.audit import TotemRow
 
 COLUMNS = (
@@ -39,7 +40,7 @@ def render_totem_csv(rows: Iterable[TotemRow]) -> str:
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(COLUMNS)
-    writer.writerows(_cells(row) for row in rows)
+    writer.writerows([safe_cell(cell) for cell in _cells(row)] for row in rows)
     return out.getvalue()
 
 

@@ -32,6 +32,7 @@ from totemdeck.table.rules import (
     rematch,
     reroll,
     step,
+    turns,
     undo,
 )
 from totemdeck.table.summary import Summary, as_dict, summary
@@ -66,5 +67,6 @@ __all__ = [
     "reroll",
     "step",
     "summary",
+    "turns",
     "undo",
 ]

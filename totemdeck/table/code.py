@@ -38,7 +38,7 @@ from totemdeck.table.model import (
     Seat,
     TableError,
 )
-from totemdeck.table.rules import apply, new_game
+from totemdeck.table.rules import new_game, replay, with_redo
 
 VERSION = "g"
 CHECKED = "h"  # a "g" code with a check at its end (linkcheck): what encode writes
@@ -97,7 +97,10 @@ def _events(events: tuple[Event, ...], before: int = 0) -> str:
 
 
 def encode(state: GameState) -> str:
-    """The URL-safe code of a game (the same game → the same code)."""
+    """The URL-safe code of a game (the same game → the same code), worked out once per
+    state (a page's many links to it cost one encoding)."""
+    if state.encoded is not None:
+        return state.encoded
     seats = [
         [
             s.name,
@@ -122,7 +125,9 @@ def encode(state: GameState) -> str:
     text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
     packer = zlib.compressobj(9, zlib.DEFLATED, -15)
     raw = packer.compress(text.encode("utf-8")) + packer.flush()
-    return seal(CHECKED + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("="))
+    code = seal(CHECKED + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("="))
+    object.__setattr__(state, "encoded", code)
+    return code
 
 
 def _unchecked(code: str) -> str:
@@ -226,13 +231,8 @@ def decode(code: str) -> GameState:
         _int(prizes, 1, 12),
         _int(started, 0, 2**40),
     )
-    for event in _timed(log, 0):
-        state = apply(state, event)
+    state = replay(state, tuple(_timed(log, 0)))  # one fold: linear in the log
     last = state.log[-1].at if state.log else 0
-    undone = _timed(redo, last)
-    replayed = state
-    for event in undone:  # each undone event must apply in turn, as redo will do it
-        replayed = apply(replayed, event)
-    return GameState(
-        state.seats, state.first, state.starting_prizes, state.started, state.log, tuple(undone)
-    )
+    undone = tuple(_timed(redo, last))
+    replay(state, undone)  # each undone event must apply in turn, as redo will do it
+    return with_redo(state, undone)

@@ -9,6 +9,7 @@ can only hold what the rules allow.
 from __future__ import annotations
 
 import re
+from dataclasses import field
 from enum import StrEnum
 
 from totemdeck.errors import TotemdeckError
@@ -92,6 +93,14 @@ class GameState:
     started: int  # Unix time of the set-up, in seconds
     log: tuple[Event, ...] = ()
     redo: tuple[Event, ...] = ()
+    # What the log adds up to, once ``rules.board`` or ``rules.apply`` has folded it: not a
+    # field of the game (never compared, hashed, shown or copied by ``replace``), so a state
+    # read from a URL still holds only what the rules allow, and a tap costs one step.
+    folded: Board | None = field(default=None, init=False, compare=False, repr=False)
+    # The turn each logged event happened on, and the game's code, once worked out (the same
+    # kind of memo: the log's page and its links cost no second fold or encoding).
+    turns: tuple[int, ...] | None = field(default=None, init=False, compare=False, repr=False)
+    encoded: str | None = field(default=None, init=False, compare=False, repr=False)
 
 
 @frozen

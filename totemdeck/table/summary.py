@@ -3,7 +3,6 @@ and the whole game as JSON for the page's JSON twin."""
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from totemdeck.records import frozen
@@ -44,7 +43,7 @@ PLACE_NAMES = {"z": "zone", "p": "play", "d": "discard", "o": "elsewhere"}
 def as_dict(state: GameState) -> dict[str, Any]:
     """The game as JSON (``schemas/table.schema.json``): the board, the log, the redo stack."""
     from totemdeck.table.code import encode, event_token
-    from totemdeck.table.rules import invocation_cost, ready_to_invoke, step
+    from totemdeck.table.rules import invocation_cost, ready_to_invoke, turns
 
     now = board(state)
     players = []
@@ -70,11 +69,10 @@ def as_dict(state: GameState) -> dict[str, Any]:
                 "eliminated": mine.out,
             }
         )
-    log = []
-    replay = board(replace(state, log=(), redo=()))
-    for event in state.log:
-        log.append({"event": event_token(event), "turn": replay.turn, "seconds": event.at})
-        replay = step(state, replay, event)
+    log = [
+        {"event": event_token(event), "turn": turn, "seconds": event.at}
+        for event, turn in zip(state.log, turns(state), strict=True)
+    ]
     return {
         "code": encode(state),
         "started": state.started,

@@ -93,7 +93,7 @@ def create_app(config: WebConfig | None = None) -> ASGIApp:
         debug=False,
         routes=routes,
         middleware=[Middleware(CatalogueGate, library=library)],
-        lifespan=_lifespan(config.threads),
+        lifespan=_lifespan(config.thread_count),
         exception_handlers={
             HTTPException: errors.http_error,
             BodyTooLarge: errors.too_large,

@@ -37,6 +37,7 @@ from totemdeck.web.pages import (
     json_answer,
     language,
     library,
+    public_url,
     render,
     wants_json,
 )
@@ -66,8 +67,7 @@ shared_deck = _shared  # Print's pages (web/print_pages.py) read a shared deck t
 def share_url(request: Request, code: str) -> str:
     """The link to a deck's verdict: under ``TOTEMDECK_BASE_URL``, else relative (the page's
     script shows it whole); never built from the request's Host header."""
-    base = library(request).config.base_url or ""
-    return f"{base}/check?d={code}"
+    return public_url(request, f"/check?d={code}")
 
 
 def _report_context(

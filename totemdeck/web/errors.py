@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import logging
 
+from anyio import to_thread
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
@@ -61,6 +63,24 @@ async def too_slow(request: Request, exc: Exception) -> Response:
     return response
 
 
+# A refused request may come again soon: a check takes well under a second.
+BUSY_RETRY_SECONDS = 2
+
+
+def busy(request: Request) -> Response:
+    """Every worker thread is taken and the queue for them is full: 503 + Retry-After."""
+    message = _(
+        "The server is answering as many requests as it can right now; send this again in "
+        "a few seconds."
+    )
+    headers = {"Retry-After": str(BUSY_RETRY_SECONDS), "Cache-Control": "no-store"}
+    if wants_json(request):
+        return JSONResponse({"error": message}, status_code=503, headers=headers)
+    response = error_page(request, 503, _("Busy"), message)
+    response.headers.update(headers)
+    return response
+
+
 def unavailable_message() -> str:
     return _(
         "The card catalogue of this server cannot be read; the people who run it have to "
@@ -100,9 +120,21 @@ async def server_error(request: Request, exc: Exception) -> Response:
         return PlainTextResponse("Internal error\n", status_code=500)
 
 
+def queued() -> int:
+    """Requests of this process waiting for a worker thread (anyio's limiter: the pool
+    Starlette runs handlers and ``run_in_threadpool`` in). On the event loop only."""
+    waiting: int = to_thread.current_default_thread_limiter().statistics().tasks_waiting
+    return waiting
+
+
+# Answered without a worker thread: they are never refused for want of one.
+NO_THREAD = ("/healthz", "/static/")
+
+
 class CatalogueGate:
-    """503 for every request while the library's catalogue is damaged or missing (a
-    middleware inside Starlette, so the error page can render)."""
+    """503 for every request while the library's catalogue is damaged or missing, and for
+    a request that would join a full queue for the worker threads (``config.queue``): a
+    middleware inside Starlette, so the error page can render."""
 
     def __init__(self, app: ASGIApp, library: Library) -> None:
         self.app = app
@@ -110,7 +142,14 @@ class CatalogueGate:
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
-            problem = self.library.health()
+            path = scope["path"]
+            if not path.startswith(NO_THREAD) and queued() >= self.library.config.queue:
+                await busy(Request(scope, receive))(scope, receive, send)
+                return
+            if self.library.health_due():  # a probe reads the file: never on the loop
+                problem = await run_in_threadpool(self.library.health)
+            else:
+                problem = self.library.health()
             if problem is not None:
                 LOG.error("catalogue: %s", problem)
                 request = Request(scope, receive)

@@ -38,7 +38,8 @@ def find_cards(
         result = search_cards(
             lib.catalogue,
             query,
-            limit=offset + limit,
+            limit=limit,
+            offset=offset,
             prints=prints,
             order=order,
             lang=lang,
@@ -54,10 +55,7 @@ def find_cards(
         raise
     except TotemdeckError as exc:  # QuerySyntaxError and bad values: the query's fault
         return SearchResult([], 0, "", str(exc), getattr(exc, "position", None))
-    return SearchResult(
-        list(result.cards)[offset : offset + limit], result.total, result.explanation,
-        offset=offset, prints=result.prints,
-    )  # fmt: skip
+    return result
 
 
 # The common questions, as buttons that write their term into the search box (so players

@@ -24,6 +24,7 @@ MEDIA = {
     "html": {"text/html": {"schema": {"type": "string"}}},
     "text": {"text/plain": {"schema": {"type": "string"}}},
     "pdf": {"application/pdf": {"schema": {"type": "string", "format": "binary"}}},
+    "svg": {"image/svg+xml": {"schema": {"type": "string"}}},
     "object": {"application/json": {"schema": {"type": "object"}}},
     "download": {
         media: {"schema": {"type": "string"}}

@@ -181,6 +181,13 @@ OPERATIONS: tuple[Operation, ...] = (
         for name in ("table_json", "api_table")
     ],
     Operation(
+        "table_qr",
+        "get",
+        "The QR code of a game's link (404 without TOTEMDECK_BASE_URL).",
+        (GAME,),
+        answers=((200, "svg"), (400, "html"), (404, "html")),
+    ),
+    Operation(
         "table_do",
         "get",
         "One action at the Table (a redirect to the game).",

@@ -19,12 +19,13 @@ from starlette.exceptions import HTTPException
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, JSONResponse, Response
 
+from totemdeck.api.deck import load_json
 from totemdeck.i18n import SUPPORTED, _
 from totemdeck.web.language import request_language
+from totemdeck.web.security import API_PREFIX, wants_json_path
+from totemdeck.web.security import JSON_SUFFIX as JSON_SUFFIX  # the twins use it too
 from totemdeck.web.service import Library
 
-JSON_SUFFIX = ".json"
-API_PREFIX = "/api/"
 # JSON answers depend on the request (the deck, the query): never cached on the way.
 API_HEADERS = {"Cache-Control": "no-store"}
 
@@ -41,8 +42,7 @@ def language(request: Request) -> str:
 
 def wants_json(request: Request) -> bool:
     """Whether the request asked for a page's JSON twin (``….json`` or ``/api/…``)."""
-    path = request.url.path
-    return path.endswith(JSON_SUFFIX) or path.startswith(API_PREFIX)
+    return wants_json_path(request.url.path)
 
 
 def is_api(request: Request) -> bool:
@@ -61,6 +61,25 @@ def render(
         lang=lang, languages=SUPPORTED, here=here, path=request.url.path, **context
     )
     return HTMLResponse(html, status_code=status, headers={"Vary": "Cookie, Accept-Language"})
+
+
+def public_url(request: Request, path: str) -> str:
+    """The one way an absolute link is built (Table links, QR codes, share links): under
+    ``TOTEMDECK_BASE_URL``, else ``path`` as it is (relative: the browser completes it from
+    its own address). Never from the request's Host header, which a stranger chooses."""
+    base: str | None = library(request).config.base_url
+    return f"{base}{path}" if base else path
+
+
+def json_body(body: bytes) -> tuple[Any, str | None]:
+    """A JSON request body, or None and a sentence saying why it is refused (not UTF-8, not
+    JSON, too deep, or text with an escaped lone surrogate such as ``\\ud800``, which no
+    page could write out again): every JSON body a route reads goes through here."""
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError:
+        return None, _("the request body is not UTF-8 text")
+    return load_json(text)
 
 
 def json_answer(data: Any, status: int = 200) -> JSONResponse:

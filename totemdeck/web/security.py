@@ -10,6 +10,7 @@ connection, and the client sees a reset instead of the sentence. A body must arr
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 from collections.abc import Iterable
 
@@ -69,6 +70,8 @@ class SecurityHeaders:
         await self.app(scope, receive, send_with_headers)
 
 
+JSON_SUFFIX = ".json"  # a page's JSON twin: its path with this at its end
+API_PREFIX = "/api/"  # the older names of the twins
 DRAIN_BYTES = 8 * 1024 * 1024
 DRAIN_SECONDS = 5.0
 BODY_SECONDS = 30.0
@@ -113,16 +116,18 @@ class BodyLimit:
         if scope["type"] != "http":
             await self.app(scope, receive, send)
             return
+        as_json = wants_json_path(scope.get("path", ""))
         for name, value in scope.get("headers", []):
             if name == b"content-length":
                 try:
                     declared = int(value)
                 except ValueError:
-                    await _too_large(send, "a Content-Length that is not a number", 400)
+                    why = "a Content-Length that is not a number"
+                    await _too_large(send, why, 400, as_json)
                     return
                 if declared > self.max_bytes:
                     await drain(receive)
-                    await _too_large(send, f"over {self.max_bytes} bytes")
+                    await _too_large(send, f"over {self.max_bytes} bytes", as_json=as_json)
                     return
         seen = 0
         started = False
@@ -156,20 +161,32 @@ class BodyLimit:
             await self.app(scope, counting_receive, tracking_send)
         except BodyTooLarge:
             if not started:
-                await _too_large(send, f"over {self.max_bytes} bytes")
+                await _too_large(send, f"over {self.max_bytes} bytes", as_json=as_json)
         except BodyTooSlow:
             if not started:
-                await _too_large(send, f"not sent within {self.body_seconds:g} s", 408)
+                why = f"not sent within {self.body_seconds:g} s"
+                await _too_large(send, why, 408, as_json)
 
 
-async def _too_large(send: Send, why: str, status: int = 413) -> None:
-    body = f"The request body is refused: {why}.\n".encode()
+def wants_json_path(path: str) -> bool:
+    """Whether ``path`` is a JSON twin (``….json``, ``/api/…``): its refusals are JSON too."""
+    return path.endswith(JSON_SUFFIX) or path.startswith(API_PREFIX)
+
+
+async def _too_large(send: Send, why: str, status: int = 413, as_json: bool = False) -> None:
+    """The refusal, before the app has seen the request: plain text, or ``{"error": …}``
+    for a JSON twin (a client of the API reads every answer as JSON)."""
+    message = f"The request body is refused: {why}"
+    if as_json:
+        body, kind = json.dumps({"error": message}).encode(), b"application/json"
+    else:
+        body, kind = f"{message}.\n".encode(), b"text/plain; charset=utf-8"
     await send(
         {
             "type": "http.response.start",
             "status": status,
             "headers": [
-                (b"content-type", b"text/plain; charset=utf-8"),
+                (b"content-type", kind),
                 (b"content-length", str(len(body)).encode()),
                 (b"connection", b"close"),
             ],

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from totemdeck.api import load_rules, share_base_url
 from totemdeck.api.cards import (
+    CARD_CACHE_BYTES,
     DB_NAME,
     Card,
     Catalogue,
@@ -46,8 +47,15 @@ DEFAULT_THREADS = 4
 BODY_SECONDS = 30.0
 # Lines past which a list is "long" (a deck is 100 cards): long lists are checked one at a time.
 LONG_LIST = 400
-# How long a health verdict on the catalogue file stands (one check costs ~0.5 ms).
-HEALTH_SECONDS = 2.0
+# How long a health verdict on the catalogue file stands (one probe costs a few ms).
+HEALTH_SECONDS = 5.0
+# Checks a process runs at once (the GIL runs one at a time anyway: more only make each
+# slower); the other checks wait for a slot in their worker threads.
+DEFAULT_CHECKS = 2
+# Requests that may wait for a worker thread (none free) before the next is answered 503:
+# waiting holds no thread, only the request (its body is read, at most 1 MiB); 64 normal
+# checks wait ~0.1 s at most (~3 ms each, two at a time).
+DEFAULT_QUEUE = 64
 
 
 def _base_url(value: str | None) -> str | None:
@@ -75,6 +83,14 @@ class WebConfig:
     # The Discord app's public key (``TOTEMDECK_DISCORD_PUBLIC_KEY``): None keeps
     # ``/discord/interactions`` off (404).
     discord_public_key: str | None = None
+    checks: int = DEFAULT_CHECKS  # checks a process runs at once
+    queue: int = DEFAULT_QUEUE  # requests that may wait for a worker thread (then 503)
+
+    @property
+    def thread_count(self) -> int:
+        """Worker threads: at least the checks, the long list and one more, so a search
+        never waits for every check to end."""
+        return max(self.threads, self.checks + 2)
 
     @classmethod
     def from_env(cls, environ: dict[str, str] | None = None) -> WebConfig:
@@ -97,6 +113,8 @@ class WebConfig:
             if env.get("TOTEMDECK_PRINT_IMAGES")
             else None,
             discord_public_key=env.get("TOTEMDECK_DISCORD_PUBLIC_KEY", "").strip() or None,
+            checks=max(1, min(int(env.get("TOTEMDECK_WEB_CHECKS", DEFAULT_CHECKS)), 32)),
+            queue=max(0, min(int(env.get("TOTEMDECK_WEB_QUEUE", DEFAULT_QUEUE)), 4096)),
         )
 
 
@@ -119,25 +137,38 @@ class Library:
         self.catalogue.count()  # fail now (CatalogueMissing) rather than on the first request
         self._health_lock = threading.Lock()
         self._long_lists = threading.Lock()
-        self._health: tuple[float, str | None] = (time.monotonic(), None)
+        self._checks = threading.BoundedSemaphore(config.checks)  # checks running now
+        # the first probe is due at once: the file opened, but its pages may not read
+        self._health: tuple[float, str | None] = (-float("inf"), None)
 
     def health(self) -> str | None:
-        """None while the catalogue file reads, else why not (for the server's log only:
-        it names the server's path). Checked on a fresh connection at most every
-        ``health_seconds`` (the open ones may hold pages read before the damage)."""
-        with self._health_lock:
-            checked_at, problem = self._health
-            if time.monotonic() - checked_at < self.config.health_seconds:
-                return problem
+        """None while the catalogue reads, else why not (for the server's log only: it
+        names the server's path). Probed (``catalogue_problem``: every page of the tables
+        requests read) on a fresh connection at most every ``health_seconds``, by one
+        thread at a time; meanwhile the last verdict stands. Call it off the event loop
+        when ``health_due()``: a probe reads the file."""
+        checked_at, problem = self._health
+        if time.monotonic() - checked_at < self.config.health_seconds:
+            return problem
+        if not self._health_lock.acquire(blocking=False):
+            return problem  # another thread is probing
+        try:
             problem = catalogue_problem(self.config.catalogue / DB_NAME)
             self._health = (time.monotonic(), problem)
-            return problem
+        finally:
+            self._health_lock.release()
+        return problem
+
+    def health_due(self) -> bool:
+        """Whether the next ``health()`` would probe the file (so: run it in a thread)."""
+        return time.monotonic() - self._health[0] >= self.config.health_seconds
 
     @property
     def _state(self) -> _PerThread:
         state: _PerThread | None = getattr(self._local, "state", None)
         if state is None:
-            state = _PerThread(Catalogue.open(self.config.catalogue))
+            # a long-lived reader: the cards it keeps are bounded (CARD_CACHE_BYTES)
+            state = _PerThread(Catalogue.open(self.config.catalogue, CARD_CACHE_BYTES))
             self._local.state = state
         return state
 
@@ -161,10 +192,13 @@ class Library:
         return decklist_from_bytes(data, name)
 
     def check(self, decklist: Decklist, lang: str = "en") -> CheckedDeck:
-        """The verdict; a list far longer than a deck waits for the other long ones (one at a
-        time per process), so long lists share one thread's worth of the GIL, not all."""
+        """The verdict, in its turn: ``config.checks`` lists of a deck's size at once per
+        process, and beside them one list far longer than a deck at a time (the long ones
+        wait for each other, never taking a deck's turn), so long lists share one thread's
+        worth of the GIL and a normal check never waits behind two of them."""
         if len(decklist.lines) + len(decklist.problems) <= LONG_LIST:
-            return self.checker(lang).check_deck(decklist)
+            with self._checks:
+                return self.checker(lang).check_deck(decklist)
         with self._long_lists:
             return self.checker(lang).check_deck(decklist)
 

@@ -5,6 +5,11 @@ The whole game lives in the URL (``?g=`` game code): every tap is a plain link t
 to the next state's URL. Nothing is stored on the server; any phone that opens the link (or
 scans its QR code) has the same game, and reloading loses nothing. htmx only swaps the page
 in place.
+
+Reading a code, applying a tap, seating the decks (a check each) and drawing the QR code are
+the library's CPU work: they run in the worker threads, never on the event loop; only the
+form is read there. Links and the QR code come from ``public_url`` (TOTEMDECK_BASE_URL),
+never from the request's Host header.
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ from __future__ import annotations
 import secrets
 import time
 
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import FormData
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
@@ -20,6 +26,7 @@ from starlette.routing import Route
 
 from totemdeck.api import table_seat
 from totemdeck.api.cards import Card
+from totemdeck.api.deck import CheckedDeck, Decklist
 from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import _
 from totemdeck.table import (
@@ -41,28 +48,62 @@ from totemdeck.table import (
     reroll,
     undo,
 )
-from totemdeck.web.pages import answer, error_page, int_param, library, render, wants_json
+from totemdeck.web.pages import (
+    answer,
+    error_page,
+    int_param,
+    language,
+    library,
+    public_url,
+    render,
+    wants_json,
+)
 from totemdeck.web.table_view import log_lines, summary_view, tiles
 
 MAX_DECK_TEXT = 64 * 1024  # a pasted 100-card list is ~3 KB
 
 
 def _game_url(request: Request, state: GameState) -> str:
-    return str(request.url_for("table")) + "?g=" + encode(state)
+    return public_url(request, "/table?g=" + encode(state))
 
 
 def qr_svg(text: str) -> str | None:
-    """The QR code of ``text`` as inline SVG (segno: pure Python, no network), or None when
-    the text is too long for a QR code."""
+    """The QR code of ``text`` as SVG (segno: pure Python, no network), or None when the
+    text is too long for a QR code. Mask 0 always: any mask is a valid QR code, and trying
+    all eight to pick the "best" costs 85 ms for a 600-event game's link (one is 16 ms)."""
     import segno
     from segno import DataOverflowError
 
     try:
-        code = segno.make(text, error="l", micro=False)
+        code = segno.make(text, error="l", micro=False, mask=0)
     except DataOverflowError:
         return None
     svg: str = code.svg_inline(scale=1, border=2, omitsize=True, dark="#000", light="#fff")
     return svg
+
+
+def _qr_src(request: Request, state: GameState) -> str | None:
+    """The address of the game's QR image, when the game's link is a whole address (with
+    TOTEMDECK_BASE_URL; a bare path would scan to nothing a phone can open)."""
+    if not library(request).config.base_url:
+        return None
+    return "/table/qr.svg?g=" + encode(state)
+
+
+def table_qr(request: Request) -> Response:
+    """The QR code of a game's link, as its own image (a plain function: Starlette runs it
+    in a worker thread): the page stays cheap, and the image, a function of the code alone,
+    is cached by the browser for good."""
+    base = library(request).config.base_url
+    try:
+        state = decode(request.query_params.get("g", ""))
+    except TableError as exc:
+        return error_page(request, 400, _("Unreadable game link"), f"{exc}.")
+    svg = qr_svg(_game_url(request, state)) if base else None
+    if svg is None:
+        return error_page(request, 404, _("No QR code"), _("This game's link has no QR code."))
+    headers = {"Cache-Control": "public, max-age=31536000, immutable"}
+    return Response(svg, media_type="image/svg+xml", headers=headers)
 
 
 def _cards(request: Request, state: GameState) -> dict[str, Card | None]:
@@ -105,7 +146,7 @@ def _game_page(request: Request, state: GameState) -> Response:
             "summary": summary_view(state) if now.over else None,
             "current": state.seats[now.current].name,
             "game_url": url,
-            "qr": qr_svg(url),
+            "qr": _qr_src(request, state),
         }
 
     return answer(request, "table.html", as_dict(state), context)
@@ -116,6 +157,11 @@ async def table_page(request: Request) -> Response:
     twin (``/table.json?g=``, ``/api/table?g=``) answers the game as data."""
     if request.method == "POST":
         return await _start(request)
+    return await run_in_threadpool(_shown, request)
+
+
+def _shown(request: Request) -> Response:
+    """The form or the game (in a worker thread: decoding folds the whole log)."""
     code = request.query_params.get("g", "")
     if not code and not wants_json(request):
         return _setup_form(request, int_param(request, "n", 4, MIN_PLAYERS, MAX_PLAYERS))
@@ -144,14 +190,25 @@ async def _start(request: Request) -> Response:
     count = min(max(count, MIN_PLAYERS), MAX_PLAYERS)
     if wanted.isdigit() and "start" not in form:  # "add a player" / "remove the last one"
         return _setup_form(request, min(max(int(wanted), MIN_PLAYERS), MAX_PLAYERS), form)
+    return await run_in_threadpool(_seat_all, request, form, count)
+
+
+def _seat_all(request: Request, form: FormData, count: int) -> Response:
+    """Seat every player (a check of each deck, with Check's limits: ``Library.check``),
+    in a worker thread; the form again with each seat's problem, or the new game."""
     lib = library(request)
-    checker = lib.checker()
+    lang = language(request)
+
+    def check(decklist: Decklist) -> CheckedDeck:
+        return lib.check(decklist, lang)
+
     seats: list[Seat] = []
     errors: dict[int, str] = {}
     for n in range(1, count + 1):
         name = str(form.get(f"name{n}", "") or "") or _("Player {n}").format(n=n)
+        deck = str(form.get(f"deck{n}", "") or "")
         try:
-            seats.append(table_seat(checker, name, str(form.get(f"deck{n}", "") or "")))
+            seats.append(table_seat(lib.checker(lang), name, deck, check=check))
         except TotemdeckError as exc:
             errors[n] = str(exc)
     if errors:
@@ -184,6 +241,11 @@ def _next(state: GameState, action: str) -> GameState:
 
 
 async def table_do(request: Request) -> Response:
+    return await run_in_threadpool(_tapped, request)
+
+
+def _tapped(request: Request) -> Response:
+    """One tap applied (in a worker thread), then the next state's address."""
     try:
         state = _next(decode(request.query_params.get("g", "")), request.query_params.get("e", ""))
     except TableError as exc:
@@ -196,4 +258,5 @@ ROUTES = [
     Route("/table.json", table_page, name="table_json"),
     Route("/api/table", table_page, name="api_table"),
     Route("/table/do", table_do, name="table_do"),
+    Route("/table/qr.svg", table_qr, name="table_qr"),
 ]

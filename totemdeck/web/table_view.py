@@ -22,6 +22,7 @@ from totemdeck.table import (
     ready_to_invoke,
     step,
     summary,
+    turns,
 )
 from totemdeck.web.templating import query
 
@@ -213,11 +214,9 @@ def tiles(state: GameState, cards: dict[str, Card | None]) -> list[Tile]:
 
 def log_lines(state: GameState) -> list[LogLine]:
     """The log, newest first, each event with its turn and time since the set-up."""
-    now = board(GameState(state.seats, state.first, state.starting_prizes, state.started))
     lines = []
-    for number, event in enumerate(state.log, start=1):
-        lines.append(LogLine(number, now.turn, clock(event.at), describe(state, event)))
-        now = step(state, now, event)
+    for number, (event, turn) in enumerate(zip(state.log, turns(state), strict=True), start=1):
+        lines.append(LogLine(number, turn, clock(event.at), describe(state, event)))
     return lines[::-1]
 
 

@@ -80,8 +80,11 @@ def run_query(
     limit: int | None = 60,
     prints: bool = False,
     lang: str = "en",
+    offset: int = 0,
 ) -> SearchResult:
-    """The matching prints (or newest print per name), in order, and the total.
+    """The matching prints (or newest print per name), in order, and the total; ``offset``
+    skips that many in SQL (a deep page reads and builds only its own cards: page 500 costs
+    what page 1 costs, and a page past the end is empty with the same total).
 
     ``order:`` / ``direction:`` / ``unique:`` in the query win over the arguments."""
     if order not in ORDERS:
@@ -105,11 +108,12 @@ def run_query(
     _tune(db)
     where = f"FROM search s WHERE {condition.text}"
     if order == "name" and lang == "en" and not reverse:
-        ids, total = _in_stored_order(db, where, condition.params, limit, prints)
+        ids, total = _in_stored_order(db, where, condition.params, (offset, limit), prints)
     else:
-        ids, total = _sorted(db, where, condition.params, order, reverse, limit, prints, lang)
+        page = (offset, limit)
+        ids, total = _sorted(db, where, condition.params, order, reverse, page, prints, lang)
     how = _(_SUMMARY[prints, reverse]).format(query=explain(node), order=_(_ORDER_WORDS[order]))
-    return SearchResult(_cards(catalogue, ids), total, how, prints=prints)
+    return SearchResult(_cards(catalogue, ids), total, how, offset=offset, prints=prints)
 
 
 def _sorted(
@@ -118,11 +122,13 @@ def _sorted(
     params: tuple[object, ...],
     order: str,
     reverse: bool,
-    limit: int | None,
+    page: tuple[int, int | None],
     prints: bool,
     lang: str,
 ) -> tuple[list[str], int]:
-    """Any order: SQLite sorts the matches (one per name: the newest print's facts)."""
+    """Any order: SQLite sorts the matches (one per name: the newest print's facts) and
+    returns one ``page`` (offset, limit) of them."""
+    offset, limit = page
     first, ties = ORDERS[order]
     direction = "DESC" if reverse else "ASC"
     nulls = f"{first} IS NULL, " if order in _NULLABLE else ""
@@ -141,26 +147,36 @@ def _sorted(
         # One row per name: its newest match, the first in stored order (the least rowid);
         # grouping rowids alone and counting in the same query cost half of grouping rows.
         chosen = f"SELECT min(s.rowid) {where} GROUP BY s.name_order"
-        page = (
+        sql = (
             f"SELECT s.card_id, count(*) OVER () FROM search s WHERE s.rowid IN ({chosen}) "
-            f"ORDER BY {order_by} LIMIT ?"
+            f"ORDER BY {order_by} LIMIT ? OFFSET ?"
         )
-        args = (*params, *order_params, -1 if limit is None else limit)
-        found = db.execute(page, args).fetchall()
-        return [r[0] for r in found], int(found[0][1]) if found else 0
-    page = f"SELECT s.card_id {where} ORDER BY {order_by} LIMIT ?"
+        args = (*params, *order_params, -1 if limit is None else limit, offset)
+        found = db.execute(sql, args).fetchall()
+        if found or not offset:
+            return [r[0] for r in found], int(found[0][1]) if found else 0
+        return [], int(db.execute(f"SELECT count(*) FROM ({chosen})", params).fetchone()[0])
+    sql = f"SELECT s.card_id {where} ORDER BY {order_by} LIMIT ? OFFSET ?"
     count = f"SELECT count(*) {where}"
-    rows = db.execute(page, (*params, *order_params, -1 if limit is None else limit)).fetchall()
-    if limit is None or len(rows) < limit:
-        return [r[0] for r in rows], len(rows)
+    args = (*params, *order_params, -1 if limit is None else limit, offset)
+    rows = db.execute(sql, args).fetchall()
+    if limit is None or (len(rows) < limit and (rows or not offset)):
+        return [r[0] for r in rows], offset + len(rows)
     return [r[0] for r in rows], int(db.execute(count, params).fetchone()[0])
 
 
 def _in_stored_order(
-    db: sqlite3.Connection, where: str, params: tuple[object, ...], limit: int | None, prints: bool
+    db: sqlite3.Connection,
+    where: str,
+    params: tuple[object, ...],
+    page: tuple[int, int | None],
+    prints: bool,
 ) -> tuple[list[str], int]:
     """The default order needs no sort: rows are stored by name, newest print first, so the
-    first row of each name is its newest match; the rest of the one scan is only counted."""
+    first row of each name is its newest match; the rest of the one scan is only counted
+    (ids only: a deep page keeps the ``limit`` ids of its own page, never the ones before)."""
+    offset, limit = page
+    end = None if limit is None else offset + limit
     rows = db.execute(f"SELECT s.card_id, s.name_order {where} ORDER BY s.rowid", params)
     ids: list[str] = []
     total = 0
@@ -169,26 +185,20 @@ def _in_stored_order(
         if not prints and name == last_name:
             continue
         last_name = name
-        total += 1
-        if limit is None or len(ids) < limit:
+        if offset <= total and (end is None or total < end):
             ids.append(card_id)
+        total += 1
     return ids, total
 
 
 def _tune(db: sqlite3.Connection) -> None:
     """Keep the whole search table in memory between queries (it is a few megabytes), and
     give SQL the RE2 functions regular expressions use."""
-    db.execute("PRAGMA cache_size = -65536")
+    db.execute("PRAGMA cache_size = -16384")  # 16 MiB: the search tables, not every card page
     register(db)
 
 
 def _cards(catalogue: Catalogue, ids: list[str]) -> list[Card]:
     """The cards of ``ids`` in that order, the ones the catalogue has not built yet read in
     one query (with their aliases): a long list of known cards reads no card data again."""
-    known = catalogue._cards
-    missing = [card_id for card_id in ids if card_id not in known]
-    if missing:
-        marks = ",".join("?" * len(missing))
-        rows = catalogue._db.execute(f"SELECT id, data FROM cards WHERE id IN ({marks})", missing)
-        catalogue._load(rows.fetchall())
-    return [known[card_id] for card_id in ids]
+    return catalogue.cards_of(ids)

@@ -46,10 +46,12 @@
   });
 
   function absoluteShareLinks() {
-    var input = document.getElementById("share-url");
-    if (input && input.value.charAt(0) === "/") {
-      input.value = new URL(input.value, window.location.href).href;
-    }
+    ["share-url", "game-url"].forEach(function (id) {
+      var input = document.getElementById(id);
+      if (input && input.value.charAt(0) === "/") {
+        input.value = new URL(input.value, window.location.href).href;
+      }
+    });
   }
   absoluteShareLinks();
   document.addEventListener("htmx:afterSettle", absoluteShareLinks);
