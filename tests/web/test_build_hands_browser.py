@@ -178,3 +178,23 @@ def test_a_100_card_build_page_holds_the_deck_code_a_few_times(
     assert page.text.count(code) <= 8, page.text.count(code)  # once in the form, a few links
     rows = page.text.count('class="step less"')
     assert rows >= 30  # the rows are there, as buttons of the one form
+
+
+@SIZES
+def test_spanish_card_text_draws_energy_symbols_as_english_does(
+    browser: Browser, base_url: str, size: dict[str, Any]
+) -> None:
+    """TCGdex writes Energy in card text as ``{P}`` in every language (Mega Gardevoir ex)."""
+    page = start(browser, base_url, size, locale="es-ES")
+    page.fill("#q", "s:MEG cn:60")
+    page.press("#q", "Enter")
+    item = page.locator(".build-search .item").first
+    item.locator("details.preview summary").click()
+    body = item.locator(".preview-body")
+    expect(body).to_contain_text("Energía")
+    assert "{P}" not in body.inner_text()
+    assert body.locator(".sym-P").count() >= 3  # the cost, and the two texts
+    for lang in ("es", "en"):
+        page.goto(f"{base_url}/cards/me01-060?lang={lang}")
+        assert "{P}" not in page.inner_text(".card-facts")
+        assert page.locator(".card-facts .effect .sym-P").count() == 2
