@@ -10,7 +10,8 @@ result's Add link (a 100-card deck's page was 453 KB); now the form ``#build-for
 - ``set=LINE:COUNT``: that line's count (− and +, and Remove: ``LINE:0``);
 - ``count-LINE=N``: the row's count field (only the fields whose count changed count);
 - ``toggle=TERM``: a filter button: its term in or out of what the search box holds;
-- ``totem=ID``: that print (and the rest of its LEGEND / V-UNION) as the Totem.
+- ``totem=ID``: that print (and the rest of its LEGEND / V-UNION) as the Totem;
+- ``print=LINE:ID``: an ambiguous line names exactly that print ("choose the print").
 
 Each answer is a redirect to the page of the result (``?d=…&q=…``), so the address always
 names a state, the back button undoes, and a reload never repeats a step. The search box
@@ -27,7 +28,8 @@ from totemdeck.web.finder import toggled
 from totemdeck.web.service import Library
 
 SEARCH_LIMIT = 48  # results a page
-ACTIONS = ("card", "set", "toggle", "totem")
+ACTIONS = ("card", "set", "toggle", "totem", "print")
+MAX_PRINTS = 12  # prints offered to choose from on an ambiguous line
 COUNT_PREFIX = "count-"
 MAX_COUNT_FIELDS = 400  # a deck page shows at most ~100 rows; more fields are junk
 
@@ -86,6 +88,29 @@ def counts(deck: SharedDeck, params: QueryParams) -> tuple[SharedDeck, int | Non
         edit = deckedit.Editor(deck)
         touched = line
     return deck, touched
+
+
+def choose_print(deck: SharedDeck, params: QueryParams) -> SharedDeck:
+    """``print=LINE:ID``: the line names exactly that print, its count kept."""
+    line_text, _sep, card_id = params.get("print", "").partition(":")
+    line = _number(line_text, 1, 10_000)
+    return deck if line is None else deckedit.with_print(deck, line, card_id.strip()[:40])
+
+
+def ambiguous_prints(lib: Library, checked: CheckedDeck) -> dict[int, list[tuple[Card, bool]]]:
+    """For each ambiguous line, the prints it may mean (those that fit the deck first),
+    to choose from; each with whether it fits (identity, banlist)."""
+    judge = fit.Fit(checked.deck, checked.ctx)
+    out: dict[int, list[tuple[Card, bool]]] = {}
+    for finding in checked.report.findings:
+        if finding.code != "ambiguous-card" or finding.line is None:
+            continue
+        cards = lib.catalogue.get_many(finding.cards[: MAX_PRINTS * 2])
+        newest = sorted(cards, key=lambda c: c.set.release_date, reverse=True)
+        ranked = sorted(newest, key=lambda c: judge.misfit(c) is not None)  # stable
+        chosen = ranked[:MAX_PRINTS]
+        out[finding.line] = [(card, judge.misfit(card) is None) for card in chosen]
+    return out
 
 
 def add_card(lib: Library, checked: CheckedDeck, deck: SharedDeck, card_id: str) -> SharedDeck:

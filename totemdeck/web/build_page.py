@@ -28,7 +28,7 @@ from totemdeck.api.deck import (
     readable,
 )
 from totemdeck.i18n import _
-from totemdeck.web import build_add, build_form
+from totemdeck.web import build_add, build_form, build_suggest
 from totemdeck.web.finder import filters, find_cards
 from totemdeck.web.pages import error_page, int_param, language, library, render
 from totemdeck.web.templating import query as query_string
@@ -146,6 +146,7 @@ def _deck_stage(
             "copies": {c.id: names.get(name_key(c.name), 0) for c in found.cards},
             "view": view,
             "steps": steps,
+            "prints": build_form.ambiguous_prints(lib, checked),
             "totem": totem,
             "totem_count": len(checked.deck.totem),
             "change_totem": _code(deckedit.without_totem(deck)),
@@ -234,6 +235,8 @@ def _act(request: Request, deck: SharedDeck) -> tuple[SharedDeck, str | None, in
     if "totem" in params:
         deck, asked, page = build_form.choose_totem(lib, deck, params["totem"]), None, 0
     deck, touched = build_form.counts(deck, params)
+    if "print" in params:
+        deck = build_form.choose_print(deck, params)
     if "card" in params and any(deck.lines):
         checked = lib.check(deck.decklist("deck being built"), language(request))
         deck = build_form.add_card(lib, checked, deck, params["card"])
@@ -278,5 +281,6 @@ async def build_post(request: Request) -> Response:
 
 ROUTES = [
     Route("/build", build_page, name="build"),
+    Route("/build/prints", build_suggest.build_prints, name="build_prints"),
     Route("/build", build_post, methods=["POST"], name="build_edit"),
 ]

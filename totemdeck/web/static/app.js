@@ -137,6 +137,7 @@
     if (intent.form && intent.form.hasAttribute("data-build-form")) {
       cancel("search");  // this request carries what the search box holds
     }
+    if (box && intent.form === box.form) { cancel("edit"); }  // it sends the box now
   });
   document.addEventListener("htmx:configRequest", function (event) {
     var box = searchBox();
@@ -200,7 +201,8 @@
     var text = document.getElementById("deck-text");
     var box = searchBox();
     kept = { scroll: panel ? panel.scrollTop : 0, text: null, q: null,
-             focus: focusKeys(document.activeElement), names: null };
+             focus: focusKeys(document.activeElement), names: null,
+             open: Array.prototype.map.call(document.querySelectorAll("details[open][id]"), function (d) { return d.id; }) };
     if (text && document.activeElement === text) {
       kept.text = { value: text.value, start: text.selectionStart, end: text.selectionEnd };
       if (suggest.items.length) { kept.names = { items: suggest.items, active: suggest.active }; }
@@ -223,6 +225,10 @@
       } else {
         suggest.items = []; suggest.active = -1; suggest.asked = "";
       }
+      kept.open.forEach(function (id) {  // a "choose the print" or "More" stays open
+        var details = document.getElementById(id);
+        if (details) { details.open = true; }
+      });
       var box = searchBox();
       if (box && kept.q) {
         box.value = kept.q.value;
@@ -258,21 +264,38 @@
     suggest.items = []; suggest.active = -1;
     if (list) { list.hidden = true; list.textContent = ""; }
     box.removeAttribute("aria-activedescendant");
+    var said = document.getElementById("name-status");
+    if (said) { said.textContent = ""; }
   }
   function showList(box, names) {
     var list = listOf(box);
     if (!list) { return; }
     list.textContent = "";
     suggest.items = names.slice(0, 8); suggest.active = -1;
-    suggest.items.forEach(function (name, index) {
+    suggest.items.forEach(function (entry, index) {
       var item = document.createElement("li");
       item.id = "name-option-" + index;
       item.setAttribute("role", "option");
-      item.textContent = name;
+      item.setAttribute("aria-selected", "false");
+      if (typeof entry === "string") {
+        item.textContent = entry;
+      } else {  // a print: its name, set code and number, and what it is
+        var code = document.createElement("b");
+        var about = document.createElement("span");
+        code.textContent = " " + entry.code;
+        about.className = "sub";
+        about.textContent = " " + entry.about + (entry.why ? " · " + entry.why : "");
+        item.appendChild(document.createTextNode(entry.name));
+        item.appendChild(code);
+        item.appendChild(about);
+        if (!entry.fits) { item.className = "misfit"; }
+      }
       item.addEventListener("mousedown", function (event) { event.preventDefault(); take(box, index); });
       list.appendChild(item);
     });
     list.hidden = suggest.items.length === 0;
+    var said = document.getElementById("name-status");
+    if (said) { said.textContent = list.hidden ? "" : (said.getAttribute("data-many") || "").replace("{n}", String(suggest.items.length)); }
   }
   function mark(box, index) {
     var list = listOf(box);
@@ -284,7 +307,8 @@
   }
   function take(box, index) {
     var at = nameAtCaret(box);
-    var name = suggest.items[index];
+    var entry = suggest.items[index];
+    var name = typeof entry === "string" ? entry : entry.line;
     var end = box.value.indexOf("\n", at.from);
     end = end < 0 ? box.value.length : end;
     box.value = box.value.slice(0, at.from) + name + box.value.slice(end);
@@ -301,16 +325,19 @@
       return;
     }
     suggest.asked = text;
-    fetch(box.getAttribute("data-names") + "?q=" + encodeURIComponent(text), { credentials: "same-origin" })
+    var prints = box.getAttribute("data-prints");  // with a Totem: prints, those that fit first
+    var url = prints ? prints + (prints.indexOf("?") < 0 ? "?" : "&") + "q=" : box.getAttribute("data-names") + "?q=";
+    fetch(url + encodeURIComponent(text), { credentials: "same-origin" })
       .then(function (answer) { return answer.ok ? answer.json() : []; })
       .then(function (names) {
-        if (nameAtCaret(box).text.trim() === text) { showList(box, names); }
+        var now = document.getElementById(box.id) || box;  // a swap may have replaced it
+        if (document.activeElement === now && nameAtCaret(now).text.trim() === text) { showList(now, names); }
       }, function () { closeList(box); });
   }
   document.addEventListener("input", function (event) {
     var box = event.target;
     if (box.matches && box.matches("textarea[data-names]")) {
-      later("names", 150, function () { askNames(box); });
+      later("names", 150, function () { askNames(document.getElementById(box.id) || box); });
     }
   });
   document.addEventListener("keydown", function (event) {
