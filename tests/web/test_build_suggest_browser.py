@@ -57,7 +57,7 @@ def test_the_edit_box_offers_prints_that_fit_the_totem_first(
     page = with_deck(browser, base_url, size, "1 Ralts SVI 84")
     type_line(page, "1 Gastl")
     first = page.locator("#name-suggestions li").first
-    expect(first).to_contain_text("Gastly")
+    expect(first).to_contain_text("Gastly", timeout=30_000)
     shown = first.inner_text()
     assert re.search(r"Gastly [A-Z0-9-]+ \w+", shown), shown  # name, set code, number
     assert "Psychic" in shown and "misfit" not in (first.get_attribute("class") or "")
@@ -79,7 +79,7 @@ def test_suggestions_come_in_the_pages_language_first(
     page = with_deck(browser, base_url, DESKTOP, "1 Ralts SVI 84", locale=f"{lang}-ES")
     type_line(page, "1 Profes")
     first = page.locator("#name-suggestions li").first
-    expect(first).to_be_visible()
+    expect(first).to_be_visible(timeout=30_000)
     word = "Profesor" if lang == "es" else "Professor"
     assert first.inner_text().startswith(word), first.inner_text()
 
@@ -108,7 +108,7 @@ def test_a_suggestion_list_survives_the_box_updating_and_never_acts_unseen(
 ) -> None:
     page = with_deck(browser, base_url, size, "1 Ralts SVI 84")
     type_line(page, "1 Profes")
-    expect(page.locator("#name-suggestions li").first).to_be_visible()
+    expect(page.locator("#name-suggestions li").first).to_be_visible(timeout=30_000)
     # the pause sends the box: the deck is judged again and the page re-rendered
     expect(page.locator(".build-deck .unresolved")).to_contain_text("Profes")
     options = page.locator("#name-suggestions li")

@@ -77,7 +77,7 @@ def test_a_legal_chien_pao_deck_through_the_edit_box_in_at_most_40_keys_beyond_n
         page.keyboard.type(f"{count} {name}")  # the name: not counted; the count is
         keys += 1 + len(count) + 1
         first = page.locator("#name-suggestions li").first
-        expect(first).to_contain_text(name)
+        expect(first).to_contain_text(name, timeout=30_000)  # a busy machine: a state, not a time
         expect(first).not_to_have_class("misfit")  # a print that fits comes first
         page.keyboard.press("ArrowDown")
         page.keyboard.press("Enter")

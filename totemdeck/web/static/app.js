@@ -212,30 +212,41 @@
                  focused: document.activeElement === box };
     }
   });
+  // Restored as the new page goes in (afterSwap), not at settle: a key typed in between
+  // lands in the new box and must not be overwritten by the text kept before the swap.
+  document.addEventListener("htmx:afterSwap", function () {
+    if (!kept || kept.restored) { return; }
+    kept.restored = true;
+    var panel = document.getElementById("build-deck");
+    if (panel) { panel.scrollTop = kept.scroll; }
+    var text = document.getElementById("deck-text");
+    if (text && kept.text) {
+      text.value = kept.text.value;
+      text.focus();
+      text.setSelectionRange(kept.text.start, kept.text.end);
+      if (kept.names) {
+        showList(text, kept.names.items);
+        if (kept.names.active >= 0) { mark(text, kept.names.active); }
+      } else {  // an answer that came while the box was being replaced is asked again
+        later("names", 150, function () { askNames(document.getElementById("deck-text")); });
+      }
+    } else {
+      suggest.items = []; suggest.active = -1; suggest.asked = "";
+    }
+    kept.open.forEach(function (id) {  // a "choose the print" or "More" stays open
+      var details = document.getElementById(id);
+      if (details) { details.open = true; }
+    });
+    var box = searchBox();
+    if (box && kept.q) {
+      box.value = kept.q.value;
+      if (kept.q.focused) { box.focus(); box.setSelectionRange(kept.q.start, kept.q.end); }
+      var asked = flight.queue.some(function (x) { return x.formId === box.form.id && !x.by; });
+      if (!timers.search && !asked) { flight.queue.push({ formId: box.form.id, by: null }); }
+    }
+  });
   document.addEventListener("htmx:afterSettle", function () {
     if (kept) {
-      var panel = document.getElementById("build-deck");
-      if (panel) { panel.scrollTop = kept.scroll; }
-      var text = document.getElementById("deck-text");
-      if (text && kept.text) {
-        text.value = kept.text.value;
-        text.focus();
-        text.setSelectionRange(kept.text.start, kept.text.end);
-        if (kept.names) { showList(text, kept.names.items); if (kept.names.active >= 0) { mark(text, kept.names.active); } }
-      } else {
-        suggest.items = []; suggest.active = -1; suggest.asked = "";
-      }
-      kept.open.forEach(function (id) {  // a "choose the print" or "More" stays open
-        var details = document.getElementById(id);
-        if (details) { details.open = true; }
-      });
-      var box = searchBox();
-      if (box && kept.q) {
-        box.value = kept.q.value;
-        if (kept.q.focused) { box.focus(); box.setSelectionRange(kept.q.start, kept.q.end); }
-        var asked = flight.queue.some(function (x) { return x.formId === box.form.id && !x.by; });
-        if (!timers.search && !asked) { flight.queue.push({ formId: box.form.id, by: null }); }
-      }
       var active = document.activeElement;
       if (!active || active === document.body) {
         for (var i = 0; i < kept.focus.length; i += 1) {
@@ -331,7 +342,7 @@
       .then(function (answer) { return answer.ok ? answer.json() : []; })
       .then(function (names) {
         var now = document.getElementById(box.id) || box;  // a swap may have replaced it
-        if (document.activeElement === now && nameAtCaret(now).text.trim() === text) { showList(now, names); }
+        if (nameAtCaret(now).text.trim() === text) { showList(now, names); } else { suggest.asked = ""; }
       }, function () { closeList(box); });
   }
   document.addEventListener("input", function (event) {
