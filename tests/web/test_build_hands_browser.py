@@ -198,3 +198,17 @@ def test_spanish_card_text_draws_energy_symbols_as_english_does(
         page.goto(f"{base_url}/cards/me01-060?lang={lang}")
         assert "{P}" not in page.inner_text(".card-facts")
         assert page.locator(".card-facts .effect .sym-P").count() == 2
+
+
+@SIZES
+def test_sort_sorts_without_pressing_search(
+    browser: Browser, base_url: str, size: dict[str, Any]
+) -> None:
+    page, problems = _open(browser, base_url, **size)
+    page.goto(f"{base_url}/cards?q=charizard")
+    first = page.locator(".grid .item .caption a").first.inner_text()
+    page.select_option("select[name=order]", "hp")
+    page.wait_for_url("**order=hp**")
+    expect(page.locator("select[name=order]")).to_have_value("hp")
+    expect(page.locator(".grid .item .caption a").first).not_to_have_text(first)
+    assert not problems, problems
