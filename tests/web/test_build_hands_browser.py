@@ -50,23 +50,32 @@ def main_count(page: Page) -> int:
     return int(found.group(1))
 
 
+SAFE_NAME = re.compile(r"[A-Za-z][A-Za-z0-9 '-]*")  # words the search reads as words
+
+
 def type_then_add(page: Page, base: str, gap_ms: int) -> tuple[str, str]:
-    """Search ``base``; take the first card that may go in; type its name in the box and
-    click its Add ``gap_ms`` after the last key. Returns (card id, typed text)."""
+    """Search ``base``; take the first card that may go in; type the Totem's term and that
+    card's name in the box and click its Add ``gap_ms`` after the last key (the search of
+    what was typed shows the same print, so the Add is there whichever comes first).
+    Returns (card id, typed text)."""
     page.fill("#q", base)
     page.press("#q", "Enter")
     settled(page, base)
-    button = page.locator(".build-search .add[data-card]").first
-    card = button.get_attribute("data-card")
-    assert card
-    name = page.locator(f'.build-search .item:has([data-card="{card}"]) .caption').inner_text()
-    name = name.splitlines()[0].strip()
+    card, name = "", ""
+    for button in page.locator(".build-search .add[data-card]").all():
+        card = button.get_attribute("data-card") or ""
+        caption = page.locator(f'.build-search .item:has([data-card="{card}"]) .caption')
+        name = caption.inner_text().splitlines()[0].strip()
+        if SAFE_NAME.fullmatch(name):
+            break
+    assert card and name
+    typed = f"{base.split()[0]} {name}"
     page.click("#q")
     page.keyboard.press("Control+A")
-    page.keyboard.type(name, delay=25)
+    page.keyboard.type(typed, delay=25)
     page.wait_for_timeout(gap_ms)  # the player's pause, not a deadline
     page.locator(f'.build-search .add[data-card="{card}"]').click()
-    return card, name
+    return card, typed
 
 
 @SIZES
