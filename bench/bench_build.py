@@ -104,7 +104,11 @@ def _prints(page: object, base: str) -> list[float]:
 
 
 def _hands(browser: object, base: str, rounds: int = 20) -> dict[int, int]:
-    """Lost Adds or keystrokes at each pause, of ``rounds`` type-then-Add tries."""
+    """Lost Adds or keystrokes at each pause, of ``rounds`` type-then-Add tries. Each try
+    waits (up to a minute: a busy machine is slow, not wrong) for the page to settle, then
+    counts it lost when the card is not in the deck once or the box lost a key."""
+    from playwright.sync_api import expect
+
     from tests.web import test_build_hands_browser as hands
 
     page = hands.start(browser, base, hands.DESKTOP)  # type: ignore[arg-type]
@@ -112,12 +116,11 @@ def _hands(browser: object, base: str, rounds: int = 20) -> dict[int, int]:
     for gap in hands.GAPS_MS:
         lost[gap] = 0
         for n in range(rounds):
-            before = hands.main_count(page)
+            card, typed = hands.type_then_add(page, hands.BASES[n % len(hands.BASES)], gap)
+            row = page.locator(f'.build-deck .row a.name[href="/cards/{card}"]')
             try:
-                card, typed = hands.type_then_add(page, hands.BASES[n % len(hands.BASES)], gap)
-                hands.settled(page, typed)
-                row = page.locator(f'.build-deck .row a.name[href="/cards/{card}"]')
-                assert row.count() == 1 and hands.main_count(page) == before + 1
+                expect(row).to_have_count(1, timeout=60_000)
+                hands.settled(page, typed, timeout=60_000)
             except AssertionError:
                 lost[gap] += 1
     return lost

@@ -37,10 +37,10 @@ def start(browser: Browser, base_url: str, size: dict[str, Any], **more: Any) ->
     return page
 
 
-def settled(page: Page, text: str) -> None:
+def settled(page: Page, text: str, timeout: float = 5_000) -> None:
     """Wait until the page shows the results of ``text`` and the box holds it."""
-    expect(page.locator("#build-form input[name=shown]")).to_have_value(text)
-    expect(page.locator("#q")).to_have_value(text)
+    expect(page.locator("#build-form input[name=shown]")).to_have_value(text, timeout=timeout)
+    expect(page.locator("#q")).to_have_value(text, timeout=timeout)
 
 
 def main_count(page: Page) -> int:
