@@ -1,6 +1,11 @@
 """Build's speed (issue 22): name autocomplete server-side, and the edit box's update of a
 100-card deck to its verdict in a real browser.
 
+Issue 37 adds, in the same browser: print autocomplete (``/build/prints``, what the edit
+box offers with a Totem) as the browser times it, target p50 <= 100 ms; and the type-then-Add
+race of ``tests/web/test_build_hands_browser.py`` run 20 times at each pause (50, 100, 200,
+300 ms after the last key), counting every Add and every keystroke lost (target: none).
+
 Targets: ``GET /api/names`` p50 <= 20 ms (server-side: the app called in process through
 Starlette's TestClient); edit box → verdict p50 <= 300 ms in chromium (submit to the swapped
 verdict, over a live uvicorn on 127.0.0.1). Baselines from the same run: ``GET /healthz``
@@ -67,8 +72,58 @@ def _edit_box(app: object) -> tuple[list[float], float]:
                 f"document.getElementById('deck-count').textContent === '{83 + count}'"
             )
             times.append(time.perf_counter() - started)
+        prints = _prints(page, base)
+        lost = _hands(browser, base)
         browser.close()
-    return times, baseline
+    return times, baseline, prints, lost
+
+
+PRINTS_TYPED = ["Gast", "Profes", "Arven", "Nest B", "Charm", "Basic Fi", "Iono", "Boss"]
+
+
+def _prints(page: object, base: str) -> list[float]:
+    """Each typed name's ``/build/prints`` answer as the browser timed it (request sent to
+    answer read, Resource Timing), the Totem of the page's deck in the query."""
+    page.goto(f"{base}/build?q=Charizard+ex+s:OBF")  # type: ignore[attr-defined]
+    page.locator('[data-card="sv3-125"]').first.click()  # type: ignore[attr-defined]
+    page.wait_for_selector(".build-deck .verdict")  # type: ignore[attr-defined]
+    out = []
+    for text in PRINTS_TYPED:
+        page.evaluate("performance.clearResourceTimings()")  # type: ignore[attr-defined]
+        page.locator("#deck-text").click()  # type: ignore[attr-defined]
+        page.keyboard.press("Control+End")  # type: ignore[attr-defined]
+        page.keyboard.type(f"\n1 {text}")  # type: ignore[attr-defined]
+        page.wait_for_selector("#name-suggestions li")  # type: ignore[attr-defined]
+        took = page.evaluate(  # type: ignore[attr-defined]
+            "performance.getEntriesByType('resource').filter(e => e.name.includes('/build/prints'))"
+            ".map(e => e.responseEnd - e.requestStart)"
+        )
+        out.append(took[-1] / 1000)
+        page.keyboard.press("Escape")  # type: ignore[attr-defined]
+    return out
+
+
+def _hands(browser: object, base: str, rounds: int = 20) -> dict[int, int]:
+    """Lost Adds or keystrokes at each pause, of ``rounds`` type-then-Add tries. Each try
+    waits (up to a minute: a busy machine is slow, not wrong) for the page to settle, then
+    counts it lost when the card is not in the deck once or the box lost a key."""
+    from playwright.sync_api import expect
+
+    from tests.web import test_build_hands_browser as hands
+
+    page = hands.start(browser, base, hands.DESKTOP)  # type: ignore[arg-type]
+    lost: dict[int, int] = {}
+    for gap in hands.GAPS_MS:
+        lost[gap] = 0
+        for n in range(rounds):
+            card, typed = hands.type_then_add(page, hands.BASES[n % len(hands.BASES)], gap)
+            row = page.locator(f'.build-deck .row a.name[href="/cards/{card}"]')
+            try:
+                expect(row).to_have_count(1, timeout=60_000)
+                hands.settled(page, typed, timeout=60_000)
+            except AssertionError:
+                lost[gap] += 1
+    return lost
 
 
 def main() -> None:
@@ -82,7 +137,7 @@ def main() -> None:
         with TestClient(app) as client:
             health = median_seconds(lambda: client.get("/healthz"), 50)
             names = _names(client)
-        edits, page_load = _edit_box(app)
+        edits, page_load, prints, lost = _edit_box(app)
     p50 = statistics.median(names)
     print(f"baseline: GET /healthz in process (median of 50):    {health * 1000:7.2f} ms")
     print(
@@ -95,3 +150,11 @@ def main() -> None:
         f"edit box → verdict, 100-card deck, p50 of {EDITS}:         {edit * 1000:7.1f} ms "
         f"(target <= 300; {edit / page_load:.1f}x the baseline)"
     )
+    shown = statistics.median(prints)
+    print(
+        f"print autocomplete in chromium, {len(PRINTS_TYPED)} names, p50: {shown * 1000:7.1f} ms "
+        f"(target <= 100; {shown / page_load:.2f}x the baseline); "
+        f"slowest {max(prints) * 1000:.1f} ms"
+    )
+    for gap, count in lost.items():
+        print(f"type, then Add {gap:3d} ms after the last key: {count} of 20 lost (target 0)")

@@ -1,4 +1,5 @@
-"""Edits of a ``SharedDeck`` as Build makes them: one more, one fewer, a count, a new Totem.
+"""Edits of a ``SharedDeck`` as Build makes them: one more, one fewer, a count, a new Totem,
+a print for an ambiguous line — and the prints to offer while a line is typed.
 
 Each edit returns a new deck and leaves every other line as it was (unmatched lines and
 name-only lines included), so building never loses a line. An edited list no longer agrees
@@ -9,9 +10,12 @@ declared counts (the headers stay, as section names).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
+from totemdeck.catalogue.model import Card, display_name
+from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist.parse import parse
+from totemdeck.records import frozen
 from totemdeck.sharecode import MAX_COUNT, SharedDeck
 
 # The count at the front of a card line: "20 Name", "4x Name", "* 2 Name", "x3 Name".
@@ -119,8 +123,76 @@ class Editor:
         return SharedDeck(tuple(lines), self.deck.name)
 
 
+def with_print(deck: SharedDeck, line: int, card_id: str) -> SharedDeck:
+    """Line ``line`` naming exactly the print ``card_id`` (its count kept): "choose the
+    print" of an ambiguous line."""
+    count = count_of(deck, line)
+    if count is None or not card_id or any(c.isspace() for c in card_id):
+        return deck
+    lines = list(deck.lines)
+    lines[line - 1] = f"{count} {card_id}"
+    return SharedDeck(tuple(lines), deck.name)
+
+
 def add_each(deck: SharedDeck, card_ids: Iterable[str]) -> SharedDeck:
     """One more copy of each of ``card_ids`` in the main deck, in order (one edit)."""
     for card_id in card_ids:
         deck = Editor(deck).add(card_id)
     return deck
+
+
+@frozen
+class PrintChoice:
+    """One print offered while a line is typed: what goes on the line and what the player
+    reads (its name in their language, set code and number, a short line of what it is)."""
+
+    card_id: str
+    line: str  # "Gastly TEF 48": the line's name part, read back as exactly this print
+    name: str
+    code: str
+    about: str  # "Basic · Psychic · HP 60", "Supporter"
+    fits: bool  # in the Totem's identity, not banned (always True without a Totem)
+
+
+def _about(card: Card) -> str:
+    from totemdeck.i18n import _
+    from totemdeck.i18n.terms import term
+
+    parts = [term(card.stage or card.supertype)]
+    if card.is_trainer and card.subtypes:
+        parts = [term(card.subtypes[0])]
+    parts += [term(kind) for kind in card.types]
+    if card.hp:
+        parts.append(f"{_('HP')} {card.hp}")
+    return " · ".join(parts)
+
+
+def suggest_prints(
+    catalogue: Catalogue,
+    names: list[str],
+    misfit: Callable[[Card], str | None] | None,
+    lang: str = "en",
+    limit: int = 8,
+    per_name: int = 3,
+) -> list[PrintChoice]:
+    """Prints for a line being typed, from the names that match what was typed (best
+    first): for each name its newest prints that fit the deck (``misfit`` None), at most
+    ``per_name``; the prints that do not fit come after every one that does."""
+    fitting: list[PrintChoice] = []
+    others: list[PrintChoice] = []
+    seen: set[str] = set()
+    for name in names:
+        if len(fitting) >= limit:
+            break
+        taken = [0, 0]  # prints of this name that do not fit, that fit
+        for card in reversed(catalogue.by_name(name)):  # newest first
+            fits = misfit is None or misfit(card) is None
+            if card.id in seen or taken[fits] >= (per_name if fits else 1):
+                continue
+            seen.add(card.id)
+            shown = display_name(card, lang)
+            code = f"{card.set.ptcgl_code or card.set.id} {card.number}"
+            choice = PrintChoice(card.id, f"{shown} {code}", shown, code, _about(card), fits)
+            (fitting if fits else others).append(choice)
+            taken[fits] += 1
+    return (fitting + others)[:limit]

@@ -107,18 +107,18 @@ def test_build_a_deck_from_a_totem_to_a_legal_hundred(
     page.goto(f"{base_url}/build")
     page.fill("input[name=q]", "Charizard ex")
     page.press("input[name=q]", "Enter")
-    page.locator('a.add[data-card="sv3-125"]').click()
+    page.locator('.add[data-card="sv3-125"]').click()
     page.wait_for_selector(".build-deck .verdict")
     assert "Charizard ex" in page.inner_text(".build-totem")
     for query, card_id in (("Charmander", charmander), ("Fire Energy", fire)):
         page.fill(".build-search input[name=q]", query)
         page.press(".build-search input[name=q]", "Enter")
-        page.locator(f'a.add[data-card="{card_id}"]').first.click()
+        page.locator(f'.add[data-card="{card_id}"]').first.click()
         page.wait_for_selector(f'.build-deck .row a.name[href$="{card_id}"]')
     # fill the deck with basic Fire Energy, one click at a time, watching the count
     energy_row = page.locator(".build-deck .row", has=page.locator(f'a.name[href$="{fire}"]'))
     while (count := int(page.inner_text("#deck-count"))) < 100:
-        energy_row.locator("a.step.more").click()
+        energy_row.locator("button.step.more").click()
         expect(page.locator("#deck-count")).to_have_text(str(count + 1))
     assert page.inner_text(".build-deck .verdict-word") == "LEGAL"
     assert re.search(r"Totem 1 \+ main deck 99 = 100", page.inner_text(".build-deck .verdict"))

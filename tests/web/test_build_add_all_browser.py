@@ -65,7 +65,7 @@ class Counted:
         self.actions += 1
 
     def count(self, name: str, copies: int) -> None:
-        field = _row(self.page, name).locator("input[name=n]")
+        field = _row(self.page, name).locator("input[type=number]")
         field.fill(str(copies))
         field.press("Enter")
         self.actions += 2
@@ -81,8 +81,8 @@ def test_an_example_deck_through_search_and_add_in_at_most_30_actions(
     page.goto(f"{base_url}/build")
     player = Counted(page)
     player.search(_query(sections["Totem"]))
-    page.wait_for_selector("a.add[data-card]")
-    player.click("a.add[data-card]")  # Choose as Totem: every piece of a LEGEND comes along
+    page.wait_for_selector(".add[data-card]")
+    player.click(".add[data-card]")  # Choose as Totem: every piece of a LEGEND comes along
     page.wait_for_selector(".build-deck .verdict")
     total = 0
     for name in ("Pokémon", "Trainer", "Energy"):
@@ -90,9 +90,9 @@ def test_an_example_deck_through_search_and_add_in_at_most_30_actions(
         for start in range(0, len(lines), PER_QUERY):
             batch = lines[start : start + PER_QUERY]
             player.search(_query(batch))
-            button = page.locator("form.add-all button")
+            button = page.locator(".add-all button")
             expect(button).to_have_text(f"Add these {len(batch)} cards")
-            player.click("form.add-all button")
+            player.click(".add-all button")
             total += len(batch)
             expect(page.locator("#added-note")).to_have_text(f"Added {len(batch)} cards.")
     for line in sections["Energy"]:
@@ -109,13 +109,13 @@ def test_an_example_deck_through_search_and_add_in_at_most_30_actions(
 def test_add_all_skips_what_cannot_go_in_and_says_so(browser: Browser, base_url: str) -> None:
     page, problems = _open(browser, base_url)
     page.goto(f"{base_url}/build?q=" + "s:OBF cn:125")
-    page.click("a.add[data-card]")
+    page.click(".add[data-card]")
     page.wait_for_selector(".build-deck .verdict")
     page.fill("#q", "charizard")
     page.press("#q", "Enter")
     mark = page.locator(".build-search .mark.problem").first
     expect(mark).to_contain_text("Outside the identity")  # words, not a colour
-    page.click("form.add-all button")
+    page.click(".add-all button")
     note = page.locator("#added-note")
     expect(note).to_contain_text("Skipped")
     expect(note).to_contain_text("Charizard ex (already in the deck)")
@@ -130,7 +130,7 @@ def test_a_result_and_a_deck_row_open_the_cards_full_text_by_keyboard_and_touch(
 ) -> None:
     page, problems = _open(browser, base_url, has_touch=True)
     page.goto(f"{base_url}/build?q=" + "s:OBF cn:125")
-    page.click("a.add[data-card]")
+    page.click(".add[data-card]")
     page.wait_for_selector(".build-deck .verdict")
     page.fill("#q", 's:OBF cn:125 or !"Arven"')
     page.press("#q", "Enter")
@@ -158,11 +158,11 @@ def test_add_these_n_works_without_javascript(browser: Browser, base_url: str) -
     page, _ = _open(browser, base_url, java_script_enabled=False)
     page.goto(f"{base_url}/build?q=" + "s:OBF cn:125")
     with page.expect_navigation():
-        page.click("a.add[data-card]")
+        page.click(".add[data-card]")
     page.fill("#q", "(s:CRZ cn:20) or (s:ASR cn:46) or (s:PAF cn:7)")
     with page.expect_navigation():
         page.press("#q", "Enter")
     with page.expect_navigation():
-        page.click("form.add-all button")
+        page.click(".add-all button")
     expect(page.locator("#added-note")).to_contain_text("Added 2 cards. Skipped 1: ")
     expect(page.locator("#deck-count")).to_have_text("3")

@@ -48,9 +48,9 @@ def test_change_totem_and_a_search_keep_the_other_99_cards(
     _build_from_check(page, base_url, legal_text)
     page.click("text=Change Totem")
     expect(page.locator(".note")).to_contain_text("Your 99 other cards stay in the deck.")
-    _search(page, "reshiram", "a.add[data-card]")
+    _search(page, "reshiram", ".add[data-card]")
     expect(page.locator(".note")).to_contain_text("Your 99 other cards stay in the deck.")
-    page.locator("a.add[data-card]").first.click()
+    page.locator(".add[data-card]").first.click()
     page.wait_for_selector(".build-deck .verdict")
     assert re.search(r"main deck 99 = 10\d cards", _counts(page, ".build-deck")), _counts(page)
     assert not problems, problems
@@ -134,7 +134,7 @@ def test_thirty_basic_energy_take_two_actions(
     page, problems = _open(browser, base_url)
     _build_from_check(page, base_url, text)
     row = _row(page, "Basic Fire Energy")
-    field = row.locator("input[name=n]")
+    field = row.locator("input[type=number]")
     field.fill("17")  # action 1
     field.press("Enter")  # action 2
     expect(page.locator("#deck-count")).to_have_text("100")
@@ -163,7 +163,7 @@ def test_plus_and_minus_keep_focus_and_scroll(
     page, problems = _open(browser, base_url, viewport={"width": 1280, "height": 700})
     _build_from_check(page, base_url, legal_text)
     panel = page.locator("#build-deck")
-    less = _row(page, "Basic Fire Energy").locator("a.step.less")
+    less = _row(page, "Basic Fire Energy").locator("button.step.less")
     less.scroll_into_view_if_needed()
     scrolled = panel.evaluate("e => e.scrollTop")
     assert scrolled > 0, "the deck panel scrolls on this screen"
@@ -188,7 +188,7 @@ def test_without_javascript_the_edit_box_counts_and_pages_work(
     assert "= 100 cards" in _counts(page, ".build-deck")
     row = _row(page, "Basic Fire Energy")
     line = row.get_attribute("id")
-    row.locator("input[name=n]").fill("16")
+    row.locator("input[type=number]").fill("16")
     with page.expect_navigation():
         row.locator("button.set").click()
     assert "= 99 cards" in _counts(page, ".build-deck")

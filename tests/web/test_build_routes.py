@@ -59,10 +59,31 @@ def test_results_have_pages_and_badges_and_no_add_for_a_second_copy(
 def test_filter_buttons_write_the_query(client: TestClient, path: str) -> None:
     code = encode(from_cards([SharedCard("sv3-125", 1, True)]))
     page = client.get(path, params={"q": "charizard", "d": code})
-    links = [unescape(x) for x in re.findall(r'class="filter[^"]*" href="([^"]+)"', page.text)]
-    assert any("q=charizard+t%3Asupporter" in link for link in links), links
-    on = client.get(path, params={"q": "charizard t:supporter", "d": code})
-    assert 'aria-pressed="true"' in on.text
+    if path == "/cards":
+        found = re.findall(r'class="filter[^"]*" href="([^"]+)"', page.text)
+        links = [unescape(x) for x in found]
+        assert any("q=charizard+t%3Asupporter" in link for link in links), links
+        on = client.get(path, params={"q": "charizard t:supporter", "d": code})
+        assert 'aria-current="true"' in on.text
+        return
+    # Build: a button of the one form that toggles its own term in what the box holds
+    assert 'name="toggle" value="t:supporter"' in page.text
+    answer = client.get(
+        path, params={"q": "charizard", "d": code, "toggle": "t:supporter"}, follow_redirects=False
+    )
+    assert "q=charizard+t%3Asupporter" in answer.headers["location"]
+    on = client.get(answer.headers["location"])
+    assert re.search(r'value="t:supporter" class="filter active"[^>]*aria-pressed="true"', on.text)
+    off = client.get(
+        path, params={"q": "Charizard T:Supporter", "d": code, "toggle": "t:supporter"},
+        follow_redirects=False,
+    )  # fmt: skip
+    assert "q=Charizard&" in off.headers["location"] + "&"
+    swapped = client.get(
+        path, params={"q": "charizard t:pokemon", "d": code, "toggle": "t:supporter"},
+        follow_redirects=False,
+    )  # fmt: skip
+    assert "q=charizard+t%3Asupporter" in swapped.headers["location"]  # one card type
 
 
 def test_name_autocomplete_answers_fast_in_both_languages(client: TestClient) -> None:
@@ -127,7 +148,7 @@ def test_add_these_n_is_a_form_that_adds_each_card_that_fits(client: TestClient)
     assert "Chip-Chip Ice Axe (banned)" in note
     lines = decode(answer.headers["location"].split("d=")[1].split("&")[0]).lines
     assert lines.count("1 swsh12pt5-20") == 1 and not [x for x in lines if "swsh10-27" in x]
-    assert 'form class="add-all"' not in grown.text  # nothing left that may go in
+    assert 'id="add-shown"' not in grown.text  # nothing left that may go in
 
 
 @pytest.mark.parametrize(
@@ -173,5 +194,7 @@ def test_the_count_button_is_not_called_expansion_in_spanish(client: TestClient)
     """ "Set" the count, not a card's "Set" (Expansión): its own message."""
     code = encode(from_cards([SharedCard("sv3-125", 1, True), SharedCard("sve-2", 3)]))
     page = client.get("/build", params={"d": code, "lang": "es"})
-    buttons = re.findall(r'<button type="submit" class="set">([^<]*)</button>', page.text)
+    buttons = re.findall(
+        r'<button type="submit" form="build-form" class="set"[^>]*>([^<]*)</button>', page.text
+    )
     assert buttons == ["Fijar"], buttons

@@ -184,8 +184,8 @@ def test_build_shows_the_verdict_and_the_steps(client: TestClient) -> None:
     assert "NOT LEGAL" in page.text and "deck-size" in page.text
     assert '<b id="deck-count">4</b>' in page.text
     assert 'class="step more"' in page.text and 'class="step less"' in page.text
-    adds = re.findall(r'class="button add" href="/build\?d=([^&"]+)', page.text)
-    assert adds, "each search result has an Add link"
+    adds = re.findall(r'form="build-form" name="card" value="([^"]+)" class="add"', page.text)
+    assert adds, "each search result has an Add button of the page's one form"
 
 
 def test_the_cards_grid_and_a_card_page(client: TestClient) -> None:

@@ -128,7 +128,7 @@ def _build_link(table: Table, search: str, card: str | None) -> str:
     page.goto(f"{table.base}/build")
     page.fill("input[name=q]", search)
     page.press("input[name=q]", "Enter")
-    pick = page.locator(f'a.add[data-card="{card}"]' if card else "a.add.primary").first
+    pick = page.locator(f'.add[data-card="{card}"]' if card else ".add.primary").first
     pick.click()
     page.wait_for_selector(".build-deck .verdict")
     assert "/build?d=" in page.url

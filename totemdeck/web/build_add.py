@@ -11,10 +11,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from starlette.requests import Request
+
 from totemdeck.api.cards import Card
 from totemdeck.api.deck import CheckedDeck, SharedDeck, deckedit, fit
 from totemdeck.i18n import N_, _, ngettext
 from totemdeck.records import frozen
+from totemdeck.web.build_form import SEARCH_LIMIT, code_of, default_query
+from totemdeck.web.finder import find_cards
+from totemdeck.web.pages import int_param, language, library
+from totemdeck.web.templating import query as query_string
 
 MAX_SKIPPED = 60  # ids carried in the redirect (a page holds 48 results)
 
@@ -83,3 +89,33 @@ def note(added: int, skipped: list[tuple[Card, str]], name_of: Callable[[Card], 
     why = ", ".join(f"{name_of(card)} ({_(REASONS[reason])})" for card, reason in skipped)
     more = ngettext("Skipped {n}: {cards}.", "Skipped {n}: {cards}.", len(skipped))
     return f"{said} {more.format(n=len(skipped), cards=why)}"
+
+
+def shown_target(
+    request: Request, deck: SharedDeck, checked: CheckedDeck, asked: str | None, page: int
+) -> str:
+    """``?add=shown``: one copy of each result on this page that may go in; the page of
+    the grown deck, saying how many went in and which were skipped."""
+    lib = library(request)
+    lang = language(request)
+    query = asked if asked is not None else default_query(checked.deck.totem[0].card)
+    found = find_cards(lib, query, SEARCH_LIMIT, lang, offset=page * SEARCH_LIMIT)
+    grown, gained, skipped = add_shown(deck, found.cards, judge(checked))
+    code = code_of(grown)
+    if code is None:  # too long for a link: the deck stays as it was, never lost
+        code, gained, skipped = code_of(deck), [], []
+    ids = ",".join(card.id for card, _why in skipped[:MAX_SKIPPED])
+    shown = page + 1 if page else None
+    return "/build" + query_string(d=code, q=asked, page=shown, added=str(len(gained)), skipped=ids)
+
+
+def added_note(request: Request, checked: CheckedDeck, cards: list[Card]) -> str | None:
+    """What the last "Add these N" did (``added`` and ``skipped`` of its redirect)."""
+    added = int_param(request, "added", -1, -1, 10_000)
+    if added < 0:
+        return None
+    wanted = request.query_params.get("skipped", "").split(",")
+    judge_ = judge(checked)
+    by_id = {card.id: card for card in cards}
+    skipped = [(by_id[i], judge_.reason(by_id[i]) or fit.HELD) for i in wanted if i in by_id]
+    return note(added, skipped, checked.ctx.name_of)

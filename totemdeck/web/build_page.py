@@ -28,28 +28,16 @@ from totemdeck.api.deck import (
     readable,
 )
 from totemdeck.i18n import _
-from totemdeck.web import build_add
+from totemdeck.web import build_add, build_form, build_suggest
 from totemdeck.web.finder import filters, find_cards
 from totemdeck.web.pages import error_page, int_param, language, library, render
 from totemdeck.web.templating import query as query_string
 from totemdeck.web.view import deck_view
 
-SEARCH_LIMIT = 48
+SEARCH_LIMIT = build_form.SEARCH_LIMIT
 EMPTY = SharedDeck(())
-
-
-def default_query(totem: Card | None) -> str:
-    """What the search box holds before the player types: the Totem's legal cards."""
-    if totem is None:
-        return ""
-    return f"totem:{totem.id}"
-
-
-def _code(deck: SharedDeck) -> str | None:
-    try:
-        return encode(deck) if any(deck.lines) or deck.name else None
-    except ValueError:
-        return None
+default_query = build_form.default_query
+_code = build_form.code_of
 
 
 class _Links:
@@ -80,27 +68,31 @@ def _in_deck(checked: CheckedDeck) -> tuple[dict[str, int], dict[str, int], dict
     return copies, lines, names
 
 
-def _deck_stage(
-    request: Request, deck: SharedDeck, checked: CheckedDeck, asked: str | None, page: int
-) -> Response:
-    lib = library(request)
-    lang = language(request)
-    totem = checked.deck.totem[0].card
-    query = asked if asked is not None else default_query(totem)
-    found = find_cards(lib, query, SEARCH_LIMIT, lang, offset=page * SEARCH_LIMIT)
-    links = _Links(deck, asked, page)
-    edit = deckedit.Editor(deck)  # read once: one link per row and per result below
-    copies, line_of, names = _in_deck(checked)
-    adds: dict[str, str] = {}
-    for card in found.cards:
-        if card.id in line_of and card.is_basic_energy:
-            line = line_of[card.id]
-            adds[card.id] = links.to(edit.with_count(line, copies[card.id] + 1))
-        elif name_key(card.name) not in names or card.is_basic_energy:
-            adds[card.id] = links.to(edit.add(card.id))
+def _result_steps(
+    checked: CheckedDeck, cards: list[Card]
+) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
+    """For each result: its Add (the card id), or its Remove (``LINE:0``) when the deck
+    holds it, or why it may not go in (banned, outside the identity…), in words."""
     judge = build_add.judge(checked)
-    marks = {card.id: build_add.marks(card, judge) for card in found.cards}
-    shown_adds = len(fit.new_cards(found.cards, judge)[0])  # after marks: it counts them in
+    names = build_form.held_names(checked)
+    line_of = {name_key(e.card.name): e.line for e in checked.deck.entries if e.section != "totem"}
+    adds: dict[str, str] = {}
+    removes: dict[str, str] = {}
+    why: dict[str, str] = {}
+    for card in cards:
+        if build_form.offered(card, judge, names):
+            adds[card.id] = card.id
+        elif name_key(card.name) in line_of and not card.is_basic_energy:
+            removes[card.id] = f"{line_of[name_key(card.name)]}:0"
+        elif name_key(card.name) not in names:
+            reason = judge.reason(card)
+            if reason:
+                why[card.id] = _(build_add.REASONS[reason])
+    return adds, removes, why
+
+
+def _row_steps(checked: CheckedDeck) -> tuple[object, dict[int, tuple[str | None, str]]]:
+    """The deck's rows and, for each main-deck row, its + and − (``LINE:COUNT``)."""
     view = deck_view(checked)
     steps: dict[int, tuple[str | None, str]] = {}
     totem_lines = {e.line for e in checked.deck.totem}
@@ -110,8 +102,26 @@ def _deck_stage(
                 continue
             more = None
             if row.card.is_basic_energy and row.count < MAX_COUNT:
-                more = links.to(edit.with_count(row.line, row.count + 1))
-            steps[row.line] = (more, links.to(edit.with_count(row.line, row.count - 1)))
+                more = f"{row.line}:{row.count + 1}"
+            steps[row.line] = (more, f"{row.line}:{row.count - 1}")
+    return view, steps
+
+
+def _deck_stage(
+    request: Request, deck: SharedDeck, checked: CheckedDeck, asked: str | None, page: int
+) -> Response:
+    lib = library(request)
+    lang = language(request)
+    totem = checked.deck.totem[0].card
+    query = asked if asked is not None else default_query(totem)
+    found = find_cards(lib, query, SEARCH_LIMIT, lang, offset=page * SEARCH_LIMIT)
+    links = _Links(deck, asked, page)
+    _copies, _lines, names = _in_deck(checked)
+    adds, removes, why = _result_steps(checked, found.cards)
+    judge = build_add.judge(checked)
+    marks = {card.id: build_add.marks(card, judge) for card in found.cards}
+    shown_adds = len(fit.new_cards(found.cards, judge)[0])  # after marks: it counts them in
+    view, steps = _row_steps(checked)
     return render(
         request,
         "build.html",
@@ -128,12 +138,15 @@ def _deck_stage(
                 query, list(checked.report.totem.identity) if checked.report.totem else None
             ),
             "adds": adds,
+            "removes": removes,
+            "why": why,
             "marks": marks,
             "shown_adds": shown_adds,
-            "added_note": _added_note(request, checked, found.cards),
+            "added_note": build_add.added_note(request, checked, found.cards),
             "copies": {c.id: names.get(name_key(c.name), 0) for c in found.cards},
             "view": view,
             "steps": steps,
+            "prints": build_form.ambiguous_prints(lib, checked),
             "totem": totem,
             "totem_count": len(checked.deck.totem),
             "change_totem": _code(deckedit.without_totem(deck)),
@@ -160,9 +173,6 @@ def _totem_stage(request: Request, deck: SharedDeck, asked: str | None, page: in
         lib, query, SEARCH_LIMIT, language(request), prints=True, offset=page * SEARCH_LIMIT
     )
     choices = [c for c in found.cards if c.is_pokemon]
-    picks = {
-        c.id: _code(deckedit.with_totem(deck, [p.id for p in lib.totem_pieces(c)])) for c in choices
-    }
     kept = sum(line.count for line in deck.decklist().lines if not line.is_totem)
     return render(
         request,
@@ -172,7 +182,6 @@ def _totem_stage(request: Request, deck: SharedDeck, asked: str | None, page: in
             "code": _code(deck),
             "found": found,
             "choices": choices,
-            "picks": picks,
             "q": query,
             "page": page,
             "pages": _pages(found.total, page, _Links(deck, asked, page)),
@@ -196,43 +205,44 @@ def build_page(request: Request) -> Response:
     edit = _edit(request, deck)
     if edit is not None:
         return RedirectResponse(edit, status_code=303)
+    anchor = ""
+    if build_form.is_action(request.query_params):
+        deck, asked, page, anchor = _act(request, deck)
+        if request.query_params.get("add") != "shown":
+            shown = page + 1 if page else None
+            target = "/build" + query_string(d=_code(deck), q=asked, page=shown) + anchor
+            return RedirectResponse(target, status_code=303)
     checked = lib.check(deck.decklist("deck being built"), language(request)) if code else None
     if checked is None or not checked.deck.totem:
         return _totem_stage(request, deck, asked, page)
     if request.query_params.get("add") == "shown":
-        return RedirectResponse(_add_shown(request, deck, checked, asked, page), status_code=303)
+        return RedirectResponse(
+            build_add.shown_target(request, deck, checked, asked, page), status_code=303
+        )
     return _deck_stage(request, deck, checked, asked, page)
 
 
-def _add_shown(
-    request: Request, deck: SharedDeck, checked: CheckedDeck, asked: str | None, page: int
-) -> str:
-    """``?add=shown``: one copy of each result on this page that may go in; the page of
-    the grown deck, saying how many went in and which were skipped."""
+def _act(request: Request, deck: SharedDeck) -> tuple[SharedDeck, str | None, int, str]:
+    """A step of the one form (``build_form``): the deck, search and page it leads to, and
+    the row to go back to (``#line-N``) without JavaScript."""
     lib = library(request)
-    lang = language(request)
-    query = asked if asked is not None else default_query(checked.deck.totem[0].card)
-    found = find_cards(lib, query, SEARCH_LIMIT, lang, offset=page * SEARCH_LIMIT)
-    judge = build_add.judge(checked)
-    grown, gained, skipped = build_add.add_shown(deck, found.cards, judge)
-    code = _code(grown)
-    if code is None:  # too long for a link: the deck stays as it was, never lost
-        code, gained, skipped = _code(deck), [], []
-    ids = ",".join(card.id for card, _why in skipped[: build_add.MAX_SKIPPED])
-    shown = page + 1 if page else None
-    return "/build" + query_string(d=code, q=asked, page=shown, added=str(len(gained)), skipped=ids)
-
-
-def _added_note(request: Request, checked: CheckedDeck, cards: list[Card]) -> str | None:
-    """What the last "Add these N" did (``added`` and ``skipped`` of its redirect)."""
-    added = int_param(request, "added", -1, -1, 10_000)
-    if added < 0:
-        return None
-    wanted = request.query_params.get("skipped", "").split(",")
-    judge = build_add.judge(checked)
-    by_id = {card.id: card for card in cards}
-    skipped = [(by_id[i], judge.reason(by_id[i]) or fit.HELD) for i in wanted if i in by_id]
-    return build_add.note(added, skipped, checked.ctx.name_of)
+    params = request.query_params
+    asked = build_form.query_after(params)
+    page = int_param(request, "page", 1, 1, 200) - 1
+    if asked != params.get("shown", asked) or "toggle" in params:
+        page = 0  # a new search starts at its first page
+    before = deck
+    if "totem" in params:
+        deck, asked, page = build_form.choose_totem(lib, deck, params["totem"]), None, 0
+    deck, touched = build_form.counts(deck, params)
+    if "print" in params:
+        deck = build_form.choose_print(deck, params)
+    if "card" in params and any(deck.lines):
+        checked = lib.check(deck.decklist("deck being built"), language(request))
+        deck = build_form.add_card(lib, checked, deck, params["card"])
+    if _code(deck) is None and any(deck.lines):  # too long for a link: never lost
+        deck, touched = before, None
+    return deck, asked, page, f"#line-{touched}" if touched else ""
 
 
 def _edit(request: Request, deck: SharedDeck) -> str | None:
@@ -271,5 +281,6 @@ async def build_post(request: Request) -> Response:
 
 ROUTES = [
     Route("/build", build_page, name="build"),
+    Route("/build/prints", build_suggest.build_prints, name="build_prints"),
     Route("/build", build_post, methods=["POST"], name="build_edit"),
 ]

@@ -88,16 +88,30 @@ class Filter:
     active: bool
 
 
+# A card has one card type and one stage: two terms of these keys find nothing together, so
+# a filter button of one of them takes the others of its key out (type: adds, cards have two).
+EXCLUSIVE = ("t:", "stage:")
+
+
+def toggled(query: str, word: str) -> str:
+    """``query`` with the filter term ``word`` taken out when it is there (in any case),
+    else put in at the end — in place of another term of its key when the key is
+    exclusive (``t:pokemon`` then Supporter gives ``t:supporter``); other words stay."""
+    words = query.split()
+    if any(w.lower() == word.lower() for w in words):
+        return " ".join(w for w in words if w.lower() != word.lower())
+    key = word[: word.index(":") + 1] if ":" in word else ""
+    offered = {w for _label, w in FILTERS}
+    if key in EXCLUSIVE:
+        words = [w for w in words if not (w.lower() in offered and w.lower().startswith(key))]
+    return " ".join([*words, word])
+
+
 def filters(query: str, types: list[str] | None = None) -> list[Filter]:
     """The filter buttons for ``query``; ``types``: the Energy types to offer (default all)."""
-    words = query.split()
+    words = {w.lower() for w in query.split()}
     offered = [(_(label), word) for label, word in FILTERS]
     for kind in types if types is not None else list(TYPE_WORDS):
         if kind in TYPE_WORDS:
             offered.append((term(kind), f"type:{TYPE_WORDS[kind]}"))
-    out = []
-    for label, word in offered:
-        active = word in words
-        changed = [w for w in words if w != word] if active else [*words, word]
-        out.append(Filter(label, word, " ".join(changed), active))
-    return out
+    return [Filter(label, w, toggled(query, w), w in words) for label, w in offered]

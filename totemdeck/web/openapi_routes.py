@@ -125,6 +125,19 @@ OPERATIONS: tuple[Operation, ...] = (
         answers=((200, "download"), (400, "html"), (404, "html"), (409, "html")),
     ),
     Operation("build", "get", "Build: a deck, the search, the edit box.", (CODE, LANG, PAGE)),
+    Operation(
+        "build_prints",
+        "get",
+        "Prints to autocomplete in Build's edit box, fitting ones first.",
+        (
+            Param("q", "What was typed."),
+            Param("totem", "The Totem's print id."),
+            Param("limit", "At most this many (1–12).", "integer", low=1, high=12),
+            LANG,
+        ),
+        answers=((200, "print_choices"), (400, "web_error")),
+        tag="json",
+    ),
     Operation("build_edit", "post", "Build: the edit box, a new name or Totem.", (LANG,), "form"),
     *_twins("cards", "A card search.", (QUERY, LIMIT, PAGE, ORDER, PRINTS, LANG), "web_cards"),
     Operation(

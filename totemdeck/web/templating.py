@@ -90,6 +90,26 @@ def symbols(kinds: Iterable[str]) -> markupsafe.Markup:
     return markupsafe.Markup("").join(symbol(kind) for kind in kinds)
 
 
+_TYPE_OF_LETTER = {letter: kind for kind, letter in ENERGY_SYMBOLS.items()}
+
+
+def card_text(text: str) -> markupsafe.Markup:
+    """A card's text with its Energy marks (``{P}``, ``{R}``: TCGdex writes them so, in
+    every language) drawn as the symbols the costs use; the rest escaped as ever."""
+    out = markupsafe.Markup("")
+    rest = text
+    while "{" in rest:
+        before, _brace, after = rest.partition("{")
+        letter, close, tail = after.partition("}")
+        if close and letter in _TYPE_OF_LETTER:
+            out += markupsafe.escape(before) + symbol(_TYPE_OF_LETTER[letter])
+        else:
+            out += markupsafe.escape(before + "{")
+            tail = after
+        rest = tail
+    return out + markupsafe.escape(rest)
+
+
 def query(**params: Any) -> str:
     """``?a=1&b=2`` from the non-empty parameters (values URL-encoded)."""
     kept = {k: v for k, v in params.items() if v not in (None, "", False)}
@@ -128,6 +148,7 @@ def environment(images: bool = True) -> jinja2.Environment:
         decimal=decimal,
         symbol=symbol,
         symbols=symbols,
+        card_text=card_text,
     )
     env.globals["card_preview"] = PreviewMemo(env)
     return env
