@@ -25,7 +25,9 @@ DECK = (Path(__file__).resolve().parents[3] / "examples" / "charizard-ex.txt").r
 HEAD = float(TIMEOUTS["TOTEMDECK_WEB_HEAD_SECONDS"])
 KEEP_ALIVE = float(TIMEOUTS["TOTEMDECK_WEB_KEEP_ALIVE_SECONDS"])
 BODY = float(TIMEOUTS["TOTEMDECK_WEB_BODY_SECONDS"])
-SLACK = 4.0  # the machine is shared: a deadline may be met a little late, never missed
+# The server's deadlines are 2–3 s; a test waits past them only to tell "closed late" from
+# "never closed" (a hang guard: a loaded machine may meet a deadline late, never miss it).
+SLACK = 30.0
 
 
 def _connect(port: int) -> socket.socket:
