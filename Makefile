@@ -8,7 +8,7 @@ CATALOGUE ?= cards
 
 CHROMIUM ?= /usr/bin/chromium
 
-.PHONY: install test test-fast bytecode lint bench demo catalogue schemas grammar messages clean chromium audit
+.PHONY: install test test-fast bytecode lint bench demo catalogue schemas grammar messages docs clean chromium audit
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -64,13 +64,23 @@ schemas: $(STAMP)
 messages: $(STAMP)
 	$(BIN)/python scripts/messages.py
 
-# `make bench web`: only the suites named after `bench` (bench/run.py SUITES).
-BENCH_SUITES := $(filter-out bench,$(MAKECMDGOALS))
-ifneq ($(filter bench,$(MAKECMDGOALS)),)
-$(BENCH_SUITES): ; @:
-endif
+# Rewrite the command reference of docs/commands.md from the typer app (between its marker
+# comments; a test says when it is due, e.g. after adding a command or an option).
+docs: $(STAMP)
+	$(BIN)/python scripts/commands_doc.py
+
+# Every suite, or some: `make bench SUITES="startup web"`, or `make bench startup web` (the
+# names after `bench` are the suites then, not targets of their own).
+BENCH_SUITES := $(filter-out bench,$(if $(filter bench,$(firstword $(MAKECMDGOALS))),$(MAKECMDGOALS)))
+SUITES ?= $(BENCH_SUITES)
 bench: $(STAMP)
-	$(BIN)/python bench/run.py $(BENCH_SUITES)
+	$(BIN)/python bench/run.py $(SUITES)
+
+ifneq ($(BENCH_SUITES),)
+# `make bench startup`: the suite names are nothing to make by themselves.
+$(BENCH_SUITES):
+	@:
+endif
 
 # Import the catalogue (from the shared mirror when it is there), then check the banlist.
 catalogue: $(STAMP)

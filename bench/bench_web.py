@@ -7,7 +7,10 @@ Figures (issue 20), each with the server's CPU per request beside it:
 * ``POST /api/check`` of a 100-card deck at 1, 8 and 32 clients: ≥ 300 checks/s, p99 ≤ 100 ms;
 * ``GET /api/cards?q=`` (typical builder queries) and ``GET /check?d=`` (the HTML verdict) at
   8 clients: ≥ 250 requests/s, p99 ≤ 100 ms; CPU ≤ 4 ms per HTML verdict;
-* the workers' RSS after 10,000 mixed requests within 10 % of their RSS after 1,000.
+* the workers' RSS after 10,000 mixed requests within 10 % of their RSS after 1,000;
+* one worker busy with two of the worst allowed requests, again and again: the health check
+  and a normal check still answer within 50 ms at p50 (before the fix each waited for a whole
+  worst request, 0.5–3 s; tests/web/hostile/test_server.py checks the order of events only).
 Baselines from the same run: the library's own check, in this process, one at a time; and
 plain ``uvicorn totemdeck.web:app --workers 2`` on one keep-alive connection (its socket
 lacks TCP_NODELAY). Every run is bounded by request counts and a deadline.
@@ -21,6 +24,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.parse
 import urllib.request
@@ -169,6 +173,43 @@ def _run(
     )
 
 
+def _worst_loop(port: int, stop: threading.Event) -> None:
+    """The worst allowed request (5,000 distinct unknown names), one after the other."""
+    from totemdeck.decklist.read import MAX_LINES
+
+    names = "".join(f"1 Quite Unheard Of {i}\n" for i in range(MAX_LINES - 10))
+    body = f"Totem: 1\n1 Charizard ex OBF 125\n{names}".encode()
+    head = f"POST /api/check HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: {len(body)}\r\n"
+    request = (head + "Connection: close\r\n\r\n").encode() + body
+    while not stop.is_set():
+        with socket.create_connection(("127.0.0.1", port), timeout=DEADLINE_SECONDS) as sock:
+            sock.sendall(request)
+            while sock.recv(65536):  # the whole answer, until the server closes
+                pass
+
+
+def _beside_the_worst(env: dict[str, str]) -> None:
+    serve = [sys.executable, "-m", "totemdeck", "serve", "--workers", "1"]
+    with _server(serve, env) as (port, _pid):
+        stop = threading.Event()
+        load = [threading.Thread(target=_worst_loop, args=(port, stop)) for _ in range(2)]
+        for thread in load:
+            thread.start()
+        try:
+            time.sleep(1.0)
+            health = asyncio.run(_load(port, [_get("/healthz")], 20, 1))[1]
+            check = asyncio.run(_load(port, [_post("/api/check", DECK.read_bytes())], 20, 1))[1]
+        finally:
+            stop.set()
+            for thread in load:
+                thread.join(timeout=DEADLINE_SECONDS)
+    print(
+        f"  beside two worst requests (1 worker): /healthz p50 "
+        f"{_percentile(health, 0.5) * 1000:.0f} ms, POST /api/check p50 "
+        f"{_percentile(check, 0.5) * 1000:.0f} ms (target ≤ 50 ms)"
+    )
+
+
 def main() -> None:
     from totemdeck.api.deck import share_code
     from totemdeck.importer import import_sources
@@ -211,6 +252,7 @@ def main() -> None:
             f"{after_10000 / 2**20:.0f} MiB after 10,000 ({after_10000 / after_1000 - 1:+.1%}; "
             f"target within ±10 %)"
         )
+        _beside_the_worst(env)
         print(f"  baseline: the library's check in this process {in_process * 1000:.2f} ms "
               f"({1 / in_process:.0f}/s on one core)")  # fmt: skip
         plain = [sys.executable, "-m", "uvicorn", "totemdeck.web:app", "--workers", str(WORKERS),

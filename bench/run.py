@@ -53,6 +53,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("suites", nargs="*", help=f"any of {sorted(SUITES)}; default: all")
     args = parser.parse_args()
+    unknown = [name for name in args.suites if name not in SUITES]
+    if unknown:  # `make bench startpu`: one line, not a KeyError
+        parser.error(f"unknown suite {unknown[0]!r}; choose from {', '.join(sorted(SUITES))}")
     for name in args.suites or SUITES:
         print(f"== {name}")
         SUITES[name]()

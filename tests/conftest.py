@@ -28,7 +28,12 @@ ROOT = Path(__file__).resolve().parent.parent
 # processes they start: a run never reads or writes the person's ~/.cache/totemdeck.
 _CACHE = tempfile.TemporaryDirectory(prefix="totemdeck-test-cache-")
 os.environ["TOTEMDECK_CACHE"] = _CACHE.name
-SHARED_DATA = (ROOT.parent / "shared" / "data").resolve()
+# The card data mirrors, read in place (CI has them beside the checkout). A clone without them
+# still runs every test that does not read them; the others skip, each with one line saying
+# why — except under CI (`CI` set), where a missing mirror is a broken set-up and fails.
+# TOTEMDECK_TEST_SHARED points elsewhere (tests/test_without_mirrors.py uses it).
+SHARED = Path(os.environ.get("TOTEMDECK_TEST_SHARED") or ROOT.parent / "shared")
+SHARED_DATA = (SHARED / "data").resolve()
 POKEMONTCG = SHARED_DATA / "pokemontcg"
 TCGDEX = SHARED_DATA / "tcgdex" / "v2"
 
@@ -54,7 +59,10 @@ def _no_network(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def _require(path: Path) -> Path:
     if not path.is_dir():
-        pytest.fail(f"the shared data mirror is missing: {path} (tests read it in place)")
+        reason = f"needs the card data mirror {path}, which is missing (CI has it)"
+        if os.environ.get("CI"):
+            pytest.fail(f"{reason}; under CI the mirrors must be there")
+        pytest.skip(reason)
     return path
 
 
@@ -94,6 +102,7 @@ def full_catalogue_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
     import over local HTTP took 50 (tests/sources imports real sets over HTTP). With
     TOTEMDECK_TEST_CATALOGUE_CACHE=DIR (`make test-fast`), a catalogue imported by the same
     code from the same mirrors is reused."""
+    _require(POKEMONTCG), _require(TCGDEX)  # before the cache key, which reads them
     folder = tmp_path_factory.mktemp("catalogue")
     cache = os.environ.get("TOTEMDECK_TEST_CATALOGUE_CACHE")
     if not cache:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import ast
 import importlib
+import subprocess
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -48,3 +49,15 @@ def test_the_benchmarks_use_the_library() -> None:
 def test_a_benchmark_names_what_exists(file: str, line: int, module: str, name: str) -> None:
     imported = importlib.import_module(module)
     assert hasattr(imported, name), f"bench/{file}:{line}: {module} has no {name}"
+
+
+@pytest.mark.parametrize("goals", [["bench", "startup"], ["bench", "SUITES=startup web"]])
+def test_make_bench_takes_the_suites_to_run(goals: list[str]) -> None:
+    """Issue 39: `make -n bench startup` was "No rule to make target 'startup'"."""
+    dry = subprocess.run(
+        ["make", "-n", "-o", ".venv/.installed", *goals],
+        cwd=BENCH.parent, capture_output=True, text=True, timeout=60,
+    )  # fmt: skip
+    assert dry.returncode == 0, dry.stderr
+    wanted = " ".join(goal.removeprefix("SUITES=") for goal in goals[1:])
+    assert f"bench/run.py {wanted}" in dry.stdout, dry.stdout

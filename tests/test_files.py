@@ -8,12 +8,12 @@ import stat
 import subprocess
 import sys
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from tests.helpers.processes import wait_until
 from totemdeck.files import (
     FileBusy,
     FileReadError,
@@ -213,14 +213,14 @@ def test_a_lock_says_when_it_waits_and_then_proceeds(tmp_path: Path) -> None:
         holder_done = threading.Event()
 
         def waiter() -> None:
-            with locked(target, timeout=10, on_wait=said.append):
+            with locked(target, timeout=120, on_wait=said.append):
                 holder_done.wait(0)
 
         thread = threading.Thread(target=waiter)
         thread.start()
-        time.sleep(0.3)
-        assert thread.is_alive()  # it is waiting
-    thread.join(5)
+        assert wait_until(lambda: bool(said), 120)  # a state, not a sleep: it says it waits
+        assert thread.is_alive()  # and it is waiting
+    thread.join(120)
     assert not thread.is_alive()
     assert said == [f"waiting for another totemdeck process that is writing {target}"]
 

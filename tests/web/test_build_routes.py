@@ -4,7 +4,6 @@ autocomplete, the search help page and Stats' "did you mean"."""
 from __future__ import annotations
 
 import re
-import time
 from html import unescape
 
 import pytest
@@ -86,18 +85,16 @@ def test_filter_buttons_write_the_query(client: TestClient, path: str) -> None:
     assert "q=charizard+t%3Asupporter" in swapped.headers["location"]  # one card type
 
 
-def test_name_autocomplete_answers_fast_in_both_languages(client: TestClient) -> None:
+def test_name_autocomplete_answers_in_both_languages(client: TestClient) -> None:
     client.get("/api/names", params={"q": "x"})  # the index is built on first use
     names = client.get("/api/names", params={"q": "chariz"}).json()
     assert names[0].startswith("Charizard") and len(names) <= 20
     assert any("Supercaña" in n for n in client.get("/api/names", params={"q": "supercañ"}).json())
     assert client.get("/api/names", params={"q": ""}).json() == []
-    timings = []
     for text in ("pika", "ultra b", "iono", "basic fire", "professor", "boss"):
-        start = time.perf_counter()
-        assert client.get("/api/names", params={"q": text}).status_code == 200
-        timings.append(time.perf_counter() - start)
-    assert sorted(timings)[len(timings) // 2] < 0.05  # 20 ms server-side is measured in bench
+        answer = client.get("/api/names", params={"q": text})
+        assert answer.status_code == 200 and 0 < len(answer.json()) <= 20, (text, answer.json())
+    # its speed (p50 <= 20 ms server-side) is measured by `make bench build`
 
 
 def test_the_search_help_lists_every_key_with_an_example_that_runs(client: TestClient) -> None:

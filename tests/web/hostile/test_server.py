@@ -9,14 +9,15 @@ without a catalogue (``uvicorn totemdeck.web:app --workers 2`` too). Every loop 
 from __future__ import annotations
 
 import socket
-import statistics
 import subprocess
 import sys
 import threading
 import time
 import urllib.request
+from collections.abc import Callable
 from pathlib import Path
 
+from tests.helpers.sockets import server_end
 from tests.web.hostile.conftest import TIMEOUTS, Served, clean_env, free_port
 from totemdeck.decklist.read import MAX_LINES
 
@@ -24,7 +25,9 @@ DECK = (Path(__file__).resolve().parents[3] / "examples" / "charizard-ex.txt").r
 HEAD = float(TIMEOUTS["TOTEMDECK_WEB_HEAD_SECONDS"])
 KEEP_ALIVE = float(TIMEOUTS["TOTEMDECK_WEB_KEEP_ALIVE_SECONDS"])
 BODY = float(TIMEOUTS["TOTEMDECK_WEB_BODY_SECONDS"])
-SLACK = 4.0  # the machine is shared: a deadline may be met a little late, never missed
+# The server's deadlines are 2–3 s; a test waits past them only to tell "closed late" from
+# "never closed" (a hang guard: a loaded machine may meet a deadline late, never miss it).
+SLACK = 30.0
 
 
 def _connect(port: int) -> socket.socket:
@@ -78,17 +81,18 @@ def _closed_within(sock: socket.socket, seconds: float, dribble: bytes = b"") ->
 
 
 def test_keep_alive_answers_do_not_wait_for_delayed_acks(served: Served) -> None:
-    """With two workers uvicorn's own socket lacked TCP_NODELAY: ~44 ms an answer."""
+    """With two workers uvicorn's own socket lacked TCP_NODELAY: ~44 ms an answer, each
+    keep-alive answer waiting for the client's delayed ACK. The state is asserted, not the
+    time (which a loaded machine stretches): the worker's end of our connection has Nagle
+    off. The answer's latency is measured by `make bench web`."""
     with _connect(served.port) as sock:
         request = _post("/api/check", DECK)
-        times = []
-        for _ in range(30):
-            started = time.perf_counter()
+        for _ in range(3):  # a kept-alive connection, answer after answer
             sock.sendall(request)
             status, body = _answer(sock)
-            times.append(time.perf_counter() - started)
             assert status == 200 and b'"legal"' in body
-    assert statistics.median(times) < 0.030, times  # a delayed ACK alone is 40 ms
+        with server_end(sock, served.process.pid) as theirs:
+            assert theirs.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0
 
 
 def test_idle_and_slow_head_connections_are_cut_off(served: Served) -> None:
@@ -152,42 +156,57 @@ def test_every_oversize_post_gets_its_413(served: Served) -> None:
     assert statuses == [413] * len(statuses)
 
 
-def _worst_request(port: int, stop: threading.Event) -> None:
+def _worst_request(port: int, stop: threading.Event, answered: list[int]) -> None:
     names = "".join(f"1 Quite Unheard Of {i}\n" for i in range(MAX_LINES - 10))
     request = _post("/api/check", f"Totem: 1\n1 Charizard ex OBF 125\n{names}".encode())
     while not stop.is_set():
         with _connect(port) as sock:
             sock.sendall(request)
             assert _answer(sock)[0] == 200
+            answered.append(1)
 
 
-def _probe(url: str, data: bytes | None = None) -> float:
-    started = time.perf_counter()
-    with urllib.request.urlopen(url, data=data, timeout=30) as answer:
+def _overtook(url: str, answered: list[int], data: bytes | None = None) -> bool:
+    """Whether a probe was answered before any of the worst requests in flight was."""
+    before = len(answered)
+    with urllib.request.urlopen(url, data=data, timeout=60) as answer:
         answer.read()
-    return time.perf_counter() - started
+    return len(answered) == before
 
 
 def test_the_worst_request_does_not_stall_the_others(served_one: Served) -> None:
     """One worker process, two of the worst allowed requests at once, again and again:
-    the health check and a normal check still answer at once."""
-    stop = threading.Event()
-    load = [threading.Thread(target=_worst_request, args=(served_one.port, stop)) for _ in range(2)]
+    the health check and a normal check are answered while they run. Before the fix each
+    probe waited for a whole worst request (it held the event loop), so no probe could be
+    answered before one of them; now most are. An order of events, not a time: a loaded
+    machine slows the probes and the worst requests alike. The probes' latency under this
+    load is measured by `make bench web`."""
+    stop, answered = threading.Event(), []
+    load = [
+        threading.Thread(target=_worst_request, args=(served_one.port, stop, answered))
+        for _ in range(2)
+    ]
     for thread in load:
         thread.start()
     try:
-        time.sleep(1.0)
-        health = [_probe(served_one.url("/healthz")) for _ in range(10)]
-        checks = [_probe(served_one.url("/api/check"), DECK) for _ in range(10)]
+        _wait_for(lambda: len(answered) >= 2)  # both are going, and the cards are in memory
+        health = [_overtook(served_one.url("/healthz"), answered) for _ in range(10)]
+        checks = [_overtook(served_one.url("/api/check"), answered, DECK) for _ in range(10)]
     finally:
         stop.set()
         for thread in load:
-            thread.join(timeout=60)
-    # 50 ms is the target on a machine of its own, measured by `make bench web`; here the two
-    # worst requests share the two cores with the probes, under coverage's tracing (about
-    # twice the CPU). Before the fix each probe waited a whole long request: 0.5–3 s.
-    assert statistics.median(health) < 0.100, health
-    assert statistics.median(checks) < 0.200, checks
+            thread.join(timeout=120)
+    # a worst request may end by chance while a probe is on its way; not for most of them
+    assert sum(health) >= 7, health
+    assert sum(checks) >= 7, checks
+
+
+def _wait_for(condition: Callable[[], bool], seconds: float = 300) -> None:
+    """Until ``condition`` holds; the bound only stops a hang (it is no speed limit)."""
+    deadline = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < deadline, "the worst requests were never answered"
+        time.sleep(0.05)
 
 
 def test_without_a_catalogue_uvicorn_workers_stop_once_in_one_line(tmp_path: Path) -> None:

@@ -1,19 +1,20 @@
 """Items 1 and 2 of issue 20: a page costs what its input costs.
 
-A 5,000-line list answers in well under a second and under 1 MB of HTML, whatever its lines
-are (one card repeated, distinct cards, names that match nothing); every page and API answer
-grows linearly with the lines; a JSON deck is counted before it is validated.
+A 5,000-line list answers in under 1 MB of HTML, whatever its lines are (one card repeated,
+distinct cards, names that match nothing); every page and API answer grows linearly with the
+lines; a JSON deck is counted before it is validated. Their times are `make bench`'s
+(long-decks), never a test's: a shared machine stretches any clock.
 """
 
 from __future__ import annotations
 
 import json
-import time
 
 import pytest
 from starlette.testclient import TestClient
 
 from totemdeck.catalogue.read import Catalogue
+from totemdeck.decklist import jsondeck
 from totemdeck.decklist.jsondeck import MAX_ENTRIES
 from totemdeck.decklist.read import MAX_LINES, decklist_from_bytes
 from totemdeck.decklist.resolve import SUGGESTION_BUDGET
@@ -23,7 +24,6 @@ from totemdeck.sharecode import encode as encode_deck
 
 TOTEM = "Totem: 1\n1 Charizard ex OBF 125\n\nPokémon: 1\n"
 MEGABYTE = 1_000_000
-SECONDS = 3.0  # "well under 1 s" on an idle machine; this one is shared by several runs
 # (measured: 0.3–0.6 s warm, 1–1.5 s for 5,000 distinct cards read cold, at load average 20)
 
 
@@ -49,20 +49,15 @@ SHAPES = {"one card repeated": _repeated, "distinct cards": _distinct, "unknown 
 
 
 @pytest.mark.parametrize("shape", sorted(SHAPES))
-def test_a_5000_line_list_is_a_small_fast_page(
+def test_a_5000_line_list_is_a_small_page(
     client: TestClient, catalogue: Catalogue, shape: str
 ) -> None:
     text = SHAPES[shape](MAX_LINES - 10, catalogue)
-    client.post("/check", data={"deck": text})  # 5,000 cards read from disk the first time
-    seconds = float("inf")
-    for _ in range(2):  # the best of two: a run may land on a fresh thread, or a busy core
-        started = time.perf_counter()
-        page = client.post("/check", data={"deck": text})
-        seconds = min(seconds, time.perf_counter() - started)
+    page = client.post("/check", data={"deck": text})
     assert page.status_code == 200
     assert "NOT LEGAL" in page.text
     assert len(page.content) < MEGABYTE, len(page.content)
-    assert seconds < SECONDS, seconds
+    # its time is measured by `make bench long-decks` (a test on a shared machine cannot)
     answer = client.post("/api/check", content=text.encode())
     assert answer.status_code == 200
     # every finding once (the report names each wrong line): a few hundred bytes a line
@@ -110,12 +105,22 @@ def _json_deck(entries: list[object]) -> bytes:
     return json.dumps(document, separators=(",", ":")).encode()
 
 
+@pytest.fixture
+def no_schema_walk(monkeypatch: pytest.MonkeyPatch) -> None:
+    """ "At once" as a state: the entry count refuses the deck before the schema walks it
+    (300,000 schema errors were what made it slow), so the validator must not be called."""
+
+    def walked(*_args: object) -> None:
+        raise AssertionError("the schema walked a deck the entry limit refuses")
+
+    monkeypatch.setattr(jsondeck, "first_error", walked)
+
+
+@pytest.mark.usefixtures("no_schema_walk")
 def test_a_json_deck_of_300000_bad_entries_is_refused_at_once() -> None:
     data = _json_deck([0] * 300_000)
     assert len(data) < 1024 * 1024
-    started = time.perf_counter()
     deck = decklist_from_bytes(data, "big.json")
-    assert time.perf_counter() - started < SECONDS
     assert len(deck.problems) == 1
     assert "300000 entries" in deck.problems[0].message
     assert str(MAX_ENTRIES) in deck.problems[0].message
@@ -127,10 +132,9 @@ def test_a_json_deck_within_the_limit_names_its_first_schema_error() -> None:
     assert "cards[0]" in deck.problems[0].message
 
 
+@pytest.mark.usefixtures("no_schema_walk")
 def test_the_api_refuses_a_huge_json_deck_quickly(client: TestClient) -> None:
-    started = time.perf_counter()
     answer = client.post("/api/check", content=_json_deck([0] * 300_000))
-    assert time.perf_counter() - started < SECONDS
     assert answer.status_code == 200  # read: one malformed-line finding, a clear verdict
     assert "entry limit" in answer.text
 
