@@ -37,6 +37,8 @@ def test_the_command_reference_is_current() -> None:
 
 def _long_options(command: object, found: set[tuple[str, str]], path: str = "totemdeck") -> None:
     for param in getattr(command, "params", []):
+        if getattr(param, "hidden", False):  # hidden from --help: for tests, not people
+            continue
         for opt in [*param.opts, *param.secondary_opts]:
             if opt.startswith("--"):
                 found.add((path, opt))

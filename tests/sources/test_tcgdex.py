@@ -52,7 +52,20 @@ def test_modern_mega_ex_uses_printed_stage_and_gives_three_prizes(catalogue: Cat
     assert (numbers.cost_column, numbers.invocation_cost, numbers.prizes) == ("Stage 2", 4, 3)
 
 
+def _unknown_retreats() -> set[str]:
+    """The prints known_errors.yaml says no source gives a retreat (FORMAT.md: unknown, not 0)."""
+    import yaml
+
+    from totemdeck.resources import packaged_text
+
+    data = yaml.safe_load(packaged_text("known_errors.yaml"))
+    entries = data if isinstance(data, list) else next(iter(data.values()))
+    return {c for e in entries if e.get("field") == "retreat_missing" for c in e.get("cards", [])}
+
+
 def test_every_tcgdex_only_print_has_what_the_rules_read(catalogue: Catalogue) -> None:
+    unknown = _unknown_retreats()
+    assert unknown  # the My First Battle prints
     db = sqlite3.connect(catalogue.path)
     ids = [r[0] for r in db.execute("SELECT id FROM cards WHERE source = 'tcgdex'")]
     assert len(ids) > 2_500
@@ -60,7 +73,7 @@ def test_every_tcgdex_only_print_has_what_the_rules_read(catalogue: Catalogue) -
         assert card.supertype in ("Pokémon", "Trainer", "Energy"), card.id
         if card.is_pokemon:
             assert card.stage is not None, card.id
-            assert card.retreat_cost is not None, card.id
+            assert card.retreat_cost is not None or card.id in unknown, card.id
         identity(card, FMT)  # never raises; Trainers empty, others by types/costs/text
     energies = [c for c in catalogue.get_many(ids) if c.is_energy]
     assert {c.is_basic_energy for c in energies} == {True, False}

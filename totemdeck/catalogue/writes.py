@@ -55,7 +55,7 @@ class CatalogueWrites(StagedWrites, MergeWrites):
         rows = self._db.execute(
             "SELECT id, data FROM cards WHERE set_id = ? AND source = ?", (set_id, source)
         )
-        return dict(rows.fetchall())
+        return {card_id: _as_the_source_wrote(data) for card_id, data in rows}
 
     def set_state(self, set_id: str) -> tuple[str | None, str | None] | None:
         """``(source_updated, etag)`` recorded for a set at its last import, or None."""
@@ -126,3 +126,19 @@ class CatalogueWrites(StagedWrites, MergeWrites):
     def reader(self) -> Catalogue:
         """A ``Catalogue`` over the copy being built (it sees this writer's rows)."""
         return Catalogue(self.path, self._db)
+
+
+def _as_the_source_wrote(data: str) -> str:
+    """A stored record without the numbers the import filled in (``filled``: FORMAT.md
+    "Missing data is not zero"), as its source wrote it: what a new download is compared
+    with, so a filled retreat is not an update at every import."""
+    if '"filled":' not in data:
+        return data
+    record = json.loads(data)
+    filled = record.get("filled") or {}
+    if set(filled) - {"retreat_cost"}:  # a corrected stage: what the source wrote is gone
+        return data
+    record.pop("filled", None)
+    for field in filled:  # a number the source left out (None) and the import filled in
+        record[field] = None
+    return canonical_json(record)

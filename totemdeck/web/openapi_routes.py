@@ -135,7 +135,7 @@ OPERATIONS: tuple[Operation, ...] = (
             Param("limit", "At most this many (1–12).", "integer", low=1, high=12),
             LANG,
         ),
-        answers=((200, "print_choices"), (400, "web_error")),
+        answers=((200, "print_choices"), (400, "html")),
         tag="json",
     ),
     Operation("build_edit", "post", "Build: the edit box, a new name or Totem.", (LANG,), "form"),
