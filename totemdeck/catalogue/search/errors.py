@@ -3,6 +3,8 @@ deep, and lark's complaints, each as one ``QuerySyntaxError`` pointing at a char
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from totemdeck.errors import UsageError
 from totemdeck.i18n import _
 from totemdeck.lazy import LazyPattern
@@ -29,48 +31,45 @@ class QuerySyntaxError(UsageError):
         self.reason = message
 
 
+class _Unquoted:
+    """The characters of a query outside its quoted phrases and regexes, with their
+    positions (the opening ``"`` or ``/`` of one is yielded: it is where one starts, and a
+    regex's own parentheses are its business). After the walk, ``open`` is the quote or
+    regex left unclosed, as (its character, its position), or None."""
+
+    def __init__(self, query: str) -> None:
+        self.query = query
+        self.open: tuple[str, int] | None = None
+
+    def __iter__(self) -> Iterator[tuple[int, str]]:
+        escaped = False
+        for i, ch in enumerate(self.query):
+            if self.open is not None:
+                if escaped:
+                    escaped = False
+                elif ch == "\\":
+                    escaped = True
+                elif ch == self.open[0]:
+                    self.open = None
+                continue
+            if ch == '"' or (ch == "/" and _BEFORE_VALUE.search(self.query[:i])):
+                self.open = (ch, i)
+            yield i, ch
+
+
 def depth_at(query: str, position: int) -> int:
     """How many groups are open at ``position`` (quotes and regexes skipped, as
     ``check_balance`` reads them; the query is balanced by then)."""
-    depth = 0
-    closing: str | None = None
-    escaped = False
-    for i, ch in enumerate(query[:position]):
-        if closing is not None:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == closing:
-                closing = None
-        elif ch == '"' or (ch == "/" and _BEFORE_VALUE.search(query[:i])):
-            closing = ch
-        elif ch == "(":
-            depth += 1
-        elif ch == ")":
-            depth -= 1
-    return depth
+    return sum((ch == "(") - (ch == ")") for _i, ch in _Unquoted(query[:position]))
 
 
 def check_balance(query: str) -> None:
     """Unclosed quotes, regexes and parentheses, and groups nested too deep, named before
     lark sees them (a regex's own parentheses are its business)."""
     depth: list[int] = []
-    closing: str | None = None  # '"' or '/' while inside a quote or a regex
-    opened = 0
-    escaped = False
-    for i, ch in enumerate(query):
-        if closing is not None:
-            if escaped:
-                escaped = False
-            elif ch == "\\":
-                escaped = True
-            elif ch == closing:
-                closing = None
-            continue
-        if ch == '"' or (ch == "/" and _BEFORE_VALUE.search(query[:i])):
-            closing, opened = ch, i
-        elif ch == "(":
+    scan = _Unquoted(query)
+    for i, ch in scan:
+        if ch == "(":
             depth.append(i)
             if len(depth) > MAX_DEPTH:
                 raise QuerySyntaxError(
@@ -80,10 +79,10 @@ def check_balance(query: str) -> None:
             if not depth:
                 raise QuerySyntaxError(_("this ')' closes no '('"), i, query)
             depth.pop()
-    if closing == '"':
-        raise QuerySyntaxError(_("this quote is never closed"), opened, query)
-    if closing == "/":
-        raise QuerySyntaxError(_("this regular expression is never closed"), opened, query)
+    if scan.open is not None and scan.open[0] == '"':
+        raise QuerySyntaxError(_("this quote is never closed"), scan.open[1], query)
+    if scan.open is not None:
+        raise QuerySyntaxError(_("this regular expression is never closed"), scan.open[1], query)
     if depth:
         raise QuerySyntaxError(_("this '(' is never closed"), depth[-1], query)
 
