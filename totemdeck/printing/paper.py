@@ -70,8 +70,3 @@ def grid(paper: str) -> Grid:
     left = (width - COLUMNS * CARD_WIDTH) / 2
     top = (height - ROWS * CARD_HEIGHT) / 2
     return Grid(key, width, height, left, top)
-
-
-def pages_for(copies: int) -> int:
-    """How many pages ``copies`` proxies fill."""
-    return -(-copies // PER_PAGE)
