@@ -28,15 +28,18 @@ chromium:
 bytecode: $(STAMP)
 	$(BIN)/python -m compileall -q totemdeck
 
-# The whole suite in two passes over one imported catalogue: the unit tests on every core
-# (pytest-xdist, as test-fast), then the browser, real-process and timing tests (marked
-# browser or slow) one at a time, so no neighbour slows them. Coverage adds up over both
-# passes; its floor ([tool.coverage.report] fail_under) judges the sum and fails the run.
+# The whole suite in two passes, each on every core (pytest-xdist): the unit tests, then the
+# browser, real-process and timing tests (marked browser or slow), a test file to a worker so
+# each file's server and browser start once. No test depends on speed, so a neighbour may
+# slow one but never fail it. The unit tests read the committed fixture mirror; the tests that
+# need the whole mirrors import ../shared/data once (the catalogues are cached between runs).
+# Coverage adds up over both passes; its floor ([tool.coverage.report] fail_under) judges the
+# sum and fails the run.
 TEST_ENV = TOTEMDECK_CHROMIUM=$(CHROMIUM) TOTEMDECK_TEST_CATALOGUE_CACHE=$(CURDIR)/.cache/test-catalogue
 test: $(STAMP) chromium bytecode
 	$(TEST_ENV) $(BIN)/python -m pytest -q -m "not slow and not browser" -n auto \
 		--cov --cov-report= --cov-fail-under=0 --durations=10
-	$(TEST_ENV) $(BIN)/python -m pytest -q -m "slow or browser" \
+	$(TEST_ENV) $(BIN)/python -m pytest -q -m "slow or browser" -n auto --dist loadfile \
 		--cov --cov-append --cov-report=term --durations=20
 
 # The edit–test loop: no browser, no slow tests, on every core (pytest-xdist), and the imported

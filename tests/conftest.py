@@ -29,13 +29,19 @@ ROOT = Path(__file__).resolve().parent.parent
 _CACHE = tempfile.TemporaryDirectory(prefix="totemdeck-test-cache-")
 os.environ["TOTEMDECK_CACHE"] = _CACHE.name
 # The card data mirrors, read in place (CI has them beside the checkout). A clone without them
-# still runs every test that does not read them; the others skip, each with one line saying
-# why — except under CI (`CI` set), where a missing mirror is a broken set-up and fails.
+# (the public repository's) runs every unit test on the committed fixture mirror instead
+# (tests/fixtures/mirror/, a few sets of both sources cut by scripts/fixture_mirror.py); the
+# tests that need the whole mirrors (counts over every print, sweep goldens, real corpora
+# naming cards outside the fixture's sets) skip, each with one line saying why — except under
+# CI (`CI` set), where a missing mirror is a broken set-up and fails.
 # TOTEMDECK_TEST_SHARED points elsewhere (tests/test_without_mirrors.py uses it).
 SHARED = Path(os.environ.get("TOTEMDECK_TEST_SHARED") or ROOT.parent / "shared")
 SHARED_DATA = (SHARED / "data").resolve()
 POKEMONTCG = SHARED_DATA / "pokemontcg"
 TCGDEX = SHARED_DATA / "tcgdex" / "v2"
+FIXTURE_MIRROR = ROOT / "tests" / "fixtures" / "mirror"
+FIXTURE_POKEMONTCG = FIXTURE_MIRROR / "pokemontcg"
+FIXTURE_TCGDEX = FIXTURE_MIRROR / "tcgdex" / "v2"
 
 
 @pytest.fixture(autouse=True)
@@ -66,13 +72,30 @@ def _require(path: Path) -> Path:
     return path
 
 
+def needs_full_mirrors() -> None:
+    """For a test that reads the whole mirrors some other way than these fixtures."""
+    _require(POKEMONTCG), _require(TCGDEX)
+
+
 @pytest.fixture(scope="session")
 def pokemontcg_dir() -> Path:
-    return _require(POKEMONTCG)
+    """The fixture mirror's pokemon-tcg-data (whole base1–3, sv3, swsh9tg, hgss3 …)."""
+    return FIXTURE_POKEMONTCG
 
 
 @pytest.fixture(scope="session")
 def tcgdex_dir() -> Path:
+    """The fixture mirror's TCGdex copy, en and es (whole sv03, me01, hgss3, base1 …)."""
+    return FIXTURE_TCGDEX
+
+
+@pytest.fixture(scope="session")
+def full_pokemontcg_dir() -> Path:
+    return _require(POKEMONTCG)
+
+
+@pytest.fixture(scope="session")
+def full_tcgdex_dir() -> Path:
     return _require(TCGDEX)
 
 
@@ -80,55 +103,55 @@ def tcgdex_dir() -> Path:
 _IMPORT_INPUTS = ("catalogue", "sources", "importer", "rules", "data", "decklist")
 
 
-def _import_key() -> str:
+def _import_key(mirrors: tuple[Path, Path]) -> str:
     """A digest of the code and data an import reads, and of the mirrors' top folders."""
     digest = hashlib.sha256()
     package = ROOT / "totemdeck"
     files = [package / "__init__.py", ROOT / "schemas" / "card.schema.json", ROOT / "banlist.yaml"]
     for room in _IMPORT_INPUTS:
         files += sorted(p for p in (package / room).rglob("*") if p.is_file())
+    if mirrors[0].is_relative_to(FIXTURE_MIRROR):  # committed: its bytes are the key
+        files += sorted(p for p in FIXTURE_MIRROR.rglob("*") if p.is_file())
     for path in files:
         digest.update(str(path.relative_to(ROOT)).encode() + b"\0" + path.read_bytes())
-    for mirror in (POKEMONTCG, TCGDEX):
+    for mirror in mirrors:
         stat = mirror.stat()
         digest.update(f"{mirror}:{stat.st_mtime_ns}:{stat.st_ino}".encode())
     return digest.hexdigest()[:16]
 
 
-@pytest.fixture(scope="session")
-def full_catalogue_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Both mirrors imported once from their folders (as `totemdeck import --from
-    pokemontcg=DIR --from tcgdex=DIR` does), shared by the session: 12 s, where the same
-    import over local HTTP took 50 (tests/sources imports real sets over HTTP). With
-    TOTEMDECK_TEST_CATALOGUE_CACHE=DIR (`make test-fast`), a catalogue imported by the same
-    code from the same mirrors is reused."""
-    _require(POKEMONTCG), _require(TCGDEX)  # before the cache key, which reads them
-    folder = tmp_path_factory.mktemp("catalogue")
+def _imported(folder: Path, mirrors: tuple[Path, Path]) -> Path:
+    """Both mirrors imported from their folders (as `totemdeck import --from
+    pokemontcg=DIR --from tcgdex=DIR` does) into ``folder``. With
+    TOTEMDECK_TEST_CATALOGUE_CACHE=DIR (`make test`), a catalogue imported by the same code
+    from the same mirrors is reused; of several workers (pytest-xdist) one imports, the
+    others wait for its cached copy instead of importing too."""
     cache = os.environ.get("TOTEMDECK_TEST_CATALOGUE_CACHE")
     if not cache:
-        return _import_full(folder, None)
-    # `make test-fast` runs on several workers (pytest-xdist): one imports, the others wait
-    # for its cached copy instead of importing too.
+        return _import(folder, mirrors, None)
     from filelock import FileLock
 
     Path(cache).mkdir(parents=True, exist_ok=True)
     with FileLock(str(Path(cache) / ".lock")):
-        cached = Path(cache) / _import_key() / "catalogue.sqlite"
+        key = _import_key(mirrors)
+        cached = Path(cache) / key / "catalogue.sqlite"
         if cached.is_file():
             shutil.copy2(cached, folder / "catalogue.sqlite")
             return folder
-        return _import_full(folder, cached)
+        return _import(folder, mirrors, cached)
 
 
-def _import_full(folder: Path, cached: Path | None) -> Path:
-    origins = {"pokemontcg": str(_require(POKEMONTCG)), "tcgdex": str(_require(TCGDEX))}
+def _import(folder: Path, mirrors: tuple[Path, Path], cached: Path | None) -> Path:
+    origins = {"pokemontcg": str(mirrors[0]), "tcgdex": str(mirrors[1])}
     result = import_sources(str(folder), origins=origins)
     assert result.ok
     if cached is not None:
-        for stale in cached.parent.parent.iterdir():  # one cached catalogue at a time
-            if stale.is_dir() and stale != cached.parent:
+        kind = "fixture" if mirrors[0].is_relative_to(FIXTURE_MIRROR) else "full"
+        for stale in cached.parent.parent.iterdir():  # one cached catalogue of each kind
+            if stale.is_dir() and stale != cached.parent and (stale / kind).exists():
                 shutil.rmtree(stale)
         cached.parent.mkdir(parents=True, exist_ok=True)
+        (cached.parent / kind).touch()
         partial = cached.with_suffix(".partial")
         shutil.copy2(folder / "catalogue.sqlite", partial)
         partial.replace(cached)  # a worker never copies half a catalogue
@@ -136,7 +159,31 @@ def _import_full(folder: Path, cached: Path | None) -> Path:
 
 
 @pytest.fixture(scope="session")
-def catalogue(full_catalogue_dir: Path) -> Iterator[Catalogue]:
+def catalogue_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The committed fixture mirror imported once for the session (a few seconds): what the
+    unit tests read, with or without ../shared, so they pass in any clone."""
+    return _imported(tmp_path_factory.mktemp("catalogue"), (FIXTURE_POKEMONTCG, FIXTURE_TCGDEX))
+
+
+@pytest.fixture(scope="session")
+def full_catalogue_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Both whole mirrors imported once for the session (~1 min), for the tests that need
+    every print; they skip (fail under CI) without ../shared."""
+    mirrors = (_require(POKEMONTCG), _require(TCGDEX))  # before the cache key, which reads them
+    return _imported(tmp_path_factory.mktemp("full-catalogue"), mirrors)
+
+
+@pytest.fixture(scope="session")
+def catalogue(catalogue_dir: Path) -> Iterator[Catalogue]:
+    """The fixture catalogue (see ``catalogue_dir``)."""
+    cat = Catalogue.open(catalogue_dir)
+    yield cat
+    cat.close()
+
+
+@pytest.fixture(scope="session")
+def full_catalogue(full_catalogue_dir: Path) -> Iterator[Catalogue]:
+    """The whole catalogue (see ``full_catalogue_dir``)."""
     cat = Catalogue.open(full_catalogue_dir)
     yield cat
     cat.close()

@@ -60,11 +60,11 @@ def test_seed_equals_what_the_data_marks_expanded_banned(catalogue: Catalogue) -
 
 
 def test_add_and_remove_keep_the_file_canonical(
-    tmp_path: Path, full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "banlist.yaml"
     path.write_text((ROOT / "tests/banlists/good.yaml").read_text(encoding="utf-8"))
-    cat = ["--catalogue", str(full_catalogue_dir)]
+    cat = ["--catalogue", str(catalogue_dir)]
     args = ["banlist", "add", "Red Card", "--reason", "Disruption", "--since", "2024-01-01"]
     assert main([*args, "--file", str(path), *cat]) == 0
     text = path.read_text(encoding="utf-8")
@@ -82,9 +82,9 @@ def test_add_and_remove_keep_the_file_canonical(
 
 
 def test_check_command_json_and_exit_codes(
-    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+    catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    cat = ["--catalogue", str(full_catalogue_dir)]
+    cat = ["--catalogue", str(catalogue_dir)]
     bad = ROOT / "tests/banlists/unsorted.yaml"
     assert main(["banlist", "check", str(bad), "--format", "json", *cat]) == 1
     report = json.loads(capsys.readouterr().out)

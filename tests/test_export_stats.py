@@ -96,9 +96,9 @@ def test_csv_has_one_row_per_card_line(checker: Checker) -> None:
 
 
 def test_illegal_deck_is_refused_unless_allowed(
-    full_catalogue_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    catalogue_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    cat = ["--catalogue", str(full_catalogue_dir)]
+    cat = ["--catalogue", str(catalogue_dir)]
     illegal = str(ROOT / "examples/illegal-several-codes.txt")
     assert main(["export", illegal, "--to", "ptcgl", *cat]) == 1
     captured = capsys.readouterr()
@@ -193,7 +193,7 @@ def test_stats_of_the_example_deck(checker: Checker) -> None:
 
 
 def test_stats_command_json_and_plot(
-    full_catalogue_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    catalogue_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     png = tmp_path / "deck.png"
     deck = str(ROOT / "examples/charizard-ex.txt")
@@ -209,7 +209,7 @@ def test_stats_command_json_and_plot(
         "--plot",
         str(png),
     ]
-    assert main([*args, "--catalogue", str(full_catalogue_dir)]) == 0
+    assert main([*args, "--catalogue", str(catalogue_dir)]) == 0
     stats = json.loads(capsys.readouterr().out)
     assert stats["odds"]["card"]["cards_seen"] == 9
     head = png.read_bytes()[:24]
@@ -218,7 +218,7 @@ def test_stats_command_json_and_plot(
 
 
 def test_plot_without_matplotlib_is_a_clear_error(
-    full_catalogue_dir: Path,
+    catalogue_dir: Path,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
     capsys: pytest.CaptureFixture[str],
@@ -240,7 +240,7 @@ def test_plot_without_matplotlib_is_a_clear_error(
         "--plot",
         str(tmp_path / "x.png"),
         "--catalogue",
-        str(full_catalogue_dir),
+        str(catalogue_dir),
     ]
     assert main(args) == 2
     assert "pip install 'totemdeck[plot]'" in capsys.readouterr().err

@@ -67,12 +67,12 @@ def test_a_bad_bilingual_reason_is_refused(reason: dict[str, str]) -> None:
         load_banlist_text(text, "banlist.yaml")
 
 
-def test_add_with_a_spanish_reason(tmp_path: Path, full_catalogue_dir: Path) -> None:
+def test_add_with_a_spanish_reason(tmp_path: Path, catalogue_dir: Path) -> None:
     path = tmp_path / "banlist.yaml"
     path.write_text(BILINGUAL, encoding="utf-8")
     args = ["banlist", "add", "Lysandre's Trump Card", "--reason", "Too strong",
             "--reason-es", "Demasiado fuerte", "--since", "2024-01-01", "--file", str(path),
-            "--catalogue", str(full_catalogue_dir)]  # fmt: skip
+            "--catalogue", str(catalogue_dir)]  # fmt: skip
     assert main(args) == 0
     entry = [e for e in load_banlist(path).banlist.entries if e.name == "Lysandre's Trump Card"]
     assert [(e.reason, e.reason_es) for e in entry] == [("Too strong", "Demasiado fuerte")]

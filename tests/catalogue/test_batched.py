@@ -24,8 +24,8 @@ def _fresh(folder: Path) -> Catalogue:
     return Catalogue.open(folder)
 
 
-def test_prefetched_numbers_are_the_lookups_own(full_catalogue_dir: Path) -> None:
-    with _fresh(full_catalogue_dir) as one_by_one, _fresh(full_catalogue_dir) as batched:
+def test_prefetched_numbers_are_the_lookups_own(catalogue_dir: Path) -> None:
+    with _fresh(catalogue_dir) as one_by_one, _fresh(catalogue_dir) as batched:
         expected = [[c.id for c in one_by_one.by_set_number(s, n)] for s, n in WANTED]
         queries: list[str] = []
         batched._db.set_trace_callback(queries.append)
@@ -38,8 +38,8 @@ def test_prefetched_numbers_are_the_lookups_own(full_catalogue_dir: Path) -> Non
         assert sum("JOIN cards c ON c.set_id" in q for q in queries) == 1  # one for all
 
 
-def test_first_prints_carry_each_sets_record(full_catalogue_dir: Path) -> None:
-    with _fresh(full_catalogue_dir) as cat:
+def test_first_prints_carry_each_sets_record(catalogue_dir: Path) -> None:
+    with _fresh(catalogue_dir) as cat:
         set_ids = ["sv3", "base1", "no-such-set", "cel25c"]
         firsts = cat.first_prints(set_ids)
         assert "no-such-set" not in firsts

@@ -68,37 +68,37 @@ def test_python_dash_m_and_no_traceback_on_errors(tmp_path: Path) -> None:
     assert "totemdeck import" in run.stderr and "Traceback" not in run.stderr
 
 
-def cat(full_catalogue_dir: Path) -> list[str]:
-    return ["--catalogue", str(full_catalogue_dir)]
+def cat(catalogue_dir: Path) -> list[str]:
+    return ["--catalogue", str(catalogue_dir)]
 
 
-def test_check_exit_codes(full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_check_exit_codes(catalogue_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     legal = str(ROOT / "examples/charizard-ex.txt")
     illegal = str(ROOT / "examples/illegal-several-codes.txt")
-    assert main(["check", legal, *cat(full_catalogue_dir)]) == 0
-    assert main(["check", legal, illegal, *cat(full_catalogue_dir)]) == 1
-    assert main(["check", legal, str(ROOT / "missing.txt"), *cat(full_catalogue_dir)]) == 2
+    assert main(["check", legal, *cat(catalogue_dir)]) == 0
+    assert main(["check", legal, illegal, *cat(catalogue_dir)]) == 1
+    assert main(["check", legal, str(ROOT / "missing.txt"), *cat(catalogue_dir)]) == 2
     err = capsys.readouterr().err
     assert "missing.txt: no such file" in err
 
 
 def test_check_several_decks_as_a_json_array(
-    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+    catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     decks = [
         str(ROOT / "examples/charizard-ex.txt"),
         str(ROOT / "examples/kyogre-groudon-legend.txt"),
     ]
-    assert main(["check", *decks, "--format", "json", *cat(full_catalogue_dir)]) == 0
+    assert main(["check", *decks, "--format", "json", *cat(catalogue_dir)]) == 0
     reports = json.loads(capsys.readouterr().out)
     assert [r["legal"] for r in reports] == [True, True]
     assert reports[1]["totem"]["identity"] == ["Water", "Fighting"]
 
 
-def test_check_reads_standard_input(full_catalogue_dir: Path) -> None:
+def test_check_reads_standard_input(catalogue_dir: Path) -> None:
     deck = (ROOT / "examples/charizard-ex.txt").read_bytes()
     run = subprocess.run(
-        [sys.executable, "-m", "totemdeck", "check", "-", *cat(full_catalogue_dir)],
+        [sys.executable, "-m", "totemdeck", "check", "-", *cat(catalogue_dir)],
         input=deck,
         capture_output=True,
         check=False,
@@ -110,40 +110,40 @@ def test_check_reads_standard_input(full_catalogue_dir: Path) -> None:
 
 
 def test_a_broken_banlist_is_a_usage_error(
-    tmp_path: Path, full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     bad = tmp_path / "banlist.yaml"
     bad.write_text("- just\n- a list\n")
     deck = str(ROOT / "examples/charizard-ex.txt")
-    assert main(["check", deck, "--banlist", str(bad), *cat(full_catalogue_dir)]) == 2
+    assert main(["check", deck, "--banlist", str(bad), *cat(catalogue_dir)]) == 2
     assert "must be a mapping" in capsys.readouterr().err
 
 
-def test_totem_command(full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["totem", "sv3-125", "--format", "json", *cat(full_catalogue_dir)]) == 0
+def test_totem_command(catalogue_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["totem", "sv3-125", "--format", "json", *cat(catalogue_dir)]) == 0
     shown = json.loads(capsys.readouterr().out)
     assert shown["totem"]["cost_column"] == "Stage 2" and shown["totem"]["retreat_cost"] == 2
-    assert main(["totem", "M Venusaur-EX XY 2", *cat(full_catalogue_dir)]) == 0
+    assert main(["totem", "M Venusaur-EX XY 2", *cat(catalogue_dir)]) == 0
     assert "column Stage 3" in capsys.readouterr().out
-    assert main(["totem", "Iono PAL 185", *cat(full_catalogue_dir)]) == 1
+    assert main(["totem", "Iono PAL 185", *cat(catalogue_dir)]) == 1
     assert "cannot be a Totem" in capsys.readouterr().out
-    assert main(["totem", "Pikachu", *cat(full_catalogue_dir)]) == 0
+    assert main(["totem", "Pikachu", *cat(catalogue_dir)]) == 0
     assert len(capsys.readouterr().out.splitlines()) > 10  # several prints, each listed
 
 
-def test_card_search_and_show(full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    search = ["card", "search", "pokemon catcher", *cat(full_catalogue_dir)]
+def test_card_search_and_show(catalogue_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    search = ["card", "search", "pokemon catcher", *cat(catalogue_dir)]
     assert main([*search, "--prints", "--limit", "3"]) == 0
     assert len(capsys.readouterr().out.splitlines()) == 3
     assert main(search) == 0  # one row per name
     assert capsys.readouterr().out.count("Pokémon Catcher") == 1
-    assert main(["card", "show", "sv3-125", "--format", "json", *cat(full_catalogue_dir)]) == 0
+    assert main(["card", "show", "sv3-125", "--format", "json", *cat(catalogue_dir)]) == 0
     assert json.loads(capsys.readouterr().out)["name"] == "Charizard ex"
-    assert main(["card", "show", "sv3-125", *cat(full_catalogue_dir)]) == 0
+    assert main(["card", "show", "sv3-125", *cat(catalogue_dir)]) == 0
     page = capsys.readouterr().out
     assert re.search(r"identity: +Fire, Darkness", page) and "Invocation Cost 4" in page
     assert "Burning Darkness [Fire Fire] 180+: This attack does 30 more" in " ".join(page.split())
-    assert main(["card", "show", "nope-1", *cat(full_catalogue_dir)]) == 1
+    assert main(["card", "show", "nope-1", *cat(catalogue_dir)]) == 1
 
 
 def test_import_command_summary_and_bad_origin(

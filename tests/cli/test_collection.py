@@ -18,8 +18,8 @@ SAMPLE = str(ROOT / "tests" / "collection" / "samples" / "collectr-pokegridview.
 
 
 @pytest.fixture
-def where(full_catalogue_dir: Path) -> list[str]:
-    return ["--catalogue", str(full_catalogue_dir)]
+def where(catalogue_dir: Path) -> list[str]:
+    return ["--catalogue", str(catalogue_dir)]
 
 
 def test_check_says_owned_and_missing(where: list[str], capsys: pytest.CaptureFixture[str]) -> None:

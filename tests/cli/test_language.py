@@ -115,10 +115,10 @@ def test_the_frameworks_words_are_spanish_too(capsys: pytest.CaptureFixture[str]
 
 
 def test_decklist_errors_in_spanish(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str], full_catalogue_dir: Path
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], catalogue_dir: Path
 ) -> None:
     missing = tmp_path / "nope.txt"
-    cat = ["--catalogue", str(full_catalogue_dir)]
+    cat = ["--catalogue", str(catalogue_dir)]
     assert main(["--lang", "es", "check", str(missing), *cat]) == 2
     assert f"{missing}: no existe el archivo" in capsys.readouterr().err
     bad = tmp_path / "bad.txt"

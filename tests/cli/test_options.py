@@ -43,9 +43,9 @@ def test_a_catalogue_path_part_over_255_bytes(
 
 
 def test_stats_card_that_no_card_has_is_refused_with_suggestions(
-    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+    catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    cat = ["--catalogue", str(full_catalogue_dir)]
+    cat = ["--catalogue", str(catalogue_dir)]
     assert main(["stats", DECK, "--card", "Charmandr", *cat]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""

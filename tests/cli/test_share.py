@@ -23,9 +23,9 @@ def _summary(stdout: str) -> str:
 @pytest.mark.parametrize("name", ["illegal-several-codes.txt", "charizard-ex.txt"])
 @pytest.mark.parametrize("base", [None, "https://decks.example"])
 def test_a_share_link_reads_back_to_the_same_verdict(
-    full_catalogue_dir: Path, name: str, base: str | None
+    catalogue_dir: Path, name: str, base: str | None
 ) -> None:
-    env = {**os.environ, "TOTEMDECK_CATALOGUE": str(full_catalogue_dir)}
+    env = {**os.environ, "TOTEMDECK_CATALOGUE": str(catalogue_dir)}
     env.pop("TOTEMDECK_BASE_URL", None)
     if base:
         env["TOTEMDECK_BASE_URL"] = base
@@ -37,18 +37,16 @@ def test_a_share_link_reads_back_to_the_same_verdict(
     assert _summary(again.stdout) == _summary(first.stdout)
 
 
-def test_an_unreadable_code_is_one_error_line(full_catalogue_dir: Path) -> None:
-    env = {**os.environ, "TOTEMDECK_CATALOGUE": str(full_catalogue_dir)}
+def test_an_unreadable_code_is_one_error_line(catalogue_dir: Path) -> None:
+    env = {**os.environ, "TOTEMDECK_CATALOGUE": str(catalogue_dir)}
     done = run_cli(["check", "2AAAAAAAAAAAAA"], env)
     assert done.returncode == 2
     assert done.stderr.startswith("totemdeck: error: ") and len(done.stderr.splitlines()) == 1
 
 
 @pytest.mark.parametrize("to", ["ptcgl", "json", "csv", "text"])
-def test_an_export_checks_as_the_same_deck(
-    full_catalogue_dir: Path, tmp_path: Path, to: str
-) -> None:
-    env = {**os.environ, "TOTEMDECK_CATALOGUE": str(full_catalogue_dir)}
+def test_an_export_checks_as_the_same_deck(catalogue_dir: Path, tmp_path: Path, to: str) -> None:
+    env = {**os.environ, "TOTEMDECK_CATALOGUE": str(catalogue_dir)}
     deck = EXAMPLES / "kyogre-groudon-legend.txt"
     out = tmp_path / f"deck.{to}"
     assert run_cli(["export", str(deck), "--to", to, "-o", str(out)], env).returncode == 0
@@ -59,8 +57,8 @@ def test_an_export_checks_as_the_same_deck(
 
 
 @pytest.mark.parametrize("to", ["ptcgl", "json", "csv", "text"])
-def test_an_export_keeps_the_deck_name(full_catalogue_dir: Path, tmp_path: Path, to: str) -> None:
-    env = {**os.environ, "TOTEMDECK_CATALOGUE": str(full_catalogue_dir)}
+def test_an_export_keeps_the_deck_name(catalogue_dir: Path, tmp_path: Path, to: str) -> None:
+    env = {**os.environ, "TOTEMDECK_CATALOGUE": str(catalogue_dir)}
     deck = tmp_path / "named.txt"
     text = (EXAMPLES / "charizard-ex.txt").read_text("utf-8")
     deck.write_text(f"Deckname: Fire, Dark & more\n{text}", "utf-8")

@@ -15,9 +15,9 @@ from totemdeck.schemas import is_valid_fast
 
 @pytest.mark.slow
 def test_totem_all_csv_and_json_list_every_pokemon_print(
-    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+    catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    where = ["--catalogue", str(full_catalogue_dir)]
+    where = ["--catalogue", str(catalogue_dir)]
     assert main(["totem", "--all", "--format", "csv", *where]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))
     assert len(rows) > 15_000
@@ -32,8 +32,6 @@ def test_totem_all_csv_and_json_list_every_pokemon_print(
     assert len(table) == len(rows) and is_valid_fast("totems", table)
 
 
-def test_totem_needs_a_card_or_all(
-    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    assert main(["totem", "--catalogue", str(full_catalogue_dir)]) == 2
+def test_totem_needs_a_card_or_all(catalogue_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["totem", "--catalogue", str(catalogue_dir)]) == 2
     assert "--all" in capsys.readouterr().err

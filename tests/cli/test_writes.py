@@ -15,8 +15,8 @@ DECK = str(ROOT / "examples/charizard-ex.txt")
 
 
 @pytest.fixture
-def cat(full_catalogue_dir: Path) -> list[str]:
-    return ["--catalogue", str(full_catalogue_dir)]
+def cat(catalogue_dir: Path) -> list[str]:
+    return ["--catalogue", str(catalogue_dir)]
 
 
 def export(out: str, cat: list[str]) -> int:

@@ -38,10 +38,12 @@ SMALL = ["collectr-pokegridview.csv", "pricecharting-pokemoncards.csv",
 
 @pytest.fixture
 def own_catalogue(full_catalogue_dir: Path, tmp_path: Path) -> Path:
-    """A catalogue folder of this test's own (the store is written beside it)."""
+    """A catalogue folder of this test's own (the store is written beside it): the whole
+    catalogue, as the real exports name cards of every set."""
+    catalogue_dir = full_catalogue_dir
     folder = tmp_path / "cards"
     folder.mkdir()
-    shutil.copy(full_catalogue_dir / "catalogue.sqlite", folder / "catalogue.sqlite")
+    shutil.copy(catalogue_dir / "catalogue.sqlite", folder / "catalogue.sqlite")
     return folder
 
 

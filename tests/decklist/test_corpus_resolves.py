@@ -23,8 +23,9 @@ TODAY = dt.date(2026, 11, 30)
 
 
 @pytest.fixture(scope="module")
-def resolver(catalogue: Catalogue) -> Resolver:
-    return Resolver(catalogue, today=TODAY)
+def resolver(full_catalogue: Catalogue) -> Resolver:
+    """Over the whole catalogue: the real lists name cards of every set."""
+    return Resolver(full_catalogue, today=TODAY)
 
 
 @pytest.mark.parametrize("name", sorted(SOURCES))

@@ -40,6 +40,11 @@ def resolver(catalogue: Catalogue) -> Resolver:
     return Resolver(catalogue, today=dt.date(2026, 11, 30))
 
 
+@pytest.fixture(scope="module")
+def full_resolver(full_catalogue: Catalogue) -> Resolver:
+    return Resolver(full_catalogue, today=dt.date(2026, 11, 30))
+
+
 def _words(line: str) -> tuple[str, list[str]]:
     count, _space, rest = line.partition(" ")
     return count, rest.split()
@@ -122,8 +127,9 @@ def _never_silently_another(resolver: Resolver, line: str, changed: str) -> None
     steps=st.lists(st.sampled_from(PERTURBATIONS), min_size=1, max_size=3, unique=True),
 )
 def test_a_perturbed_real_line_never_reads_as_another_card_silently(
-    resolver: Resolver, line: str, steps: list[Callable[[str], str]]
+    full_resolver: Resolver, line: str, steps: list[Callable[[str], str]]
 ) -> None:
+    resolver = full_resolver  # the real lines name cards of every set
     changed = line
     for step in steps:
         if step in (_count_after, _count_x) and not changed.lstrip()[:1].isdigit():

@@ -27,9 +27,9 @@ PUBLIC = KEY.verify_key.encode().hex()
 
 
 @pytest.fixture(scope="module")
-def discord(full_catalogue_dir: Path) -> Iterator[TestClient]:
+def discord(catalogue_dir: Path) -> Iterator[TestClient]:
     config = WebConfig(
-        catalogue=full_catalogue_dir, base_url="https://totem.example", discord_public_key=PUBLIC
+        catalogue=catalogue_dir, base_url="https://totem.example", discord_public_key=PUBLIC
     )
     with TestClient(create_app(config), raise_server_exceptions=False) as client:
         yield client
@@ -95,18 +95,18 @@ def test_every_request_must_carry_discords_signature(discord: TestClient) -> Non
     assert discord.post(url, content=body).status_code == 401  # no headers at all
 
 
-def test_the_endpoint_is_off_without_a_key(full_catalogue_dir: Path) -> None:
+def test_the_endpoint_is_off_without_a_key(catalogue_dir: Path) -> None:
     body = json.dumps({"type": 1}).encode()
-    with TestClient(create_app(WebConfig(catalogue=full_catalogue_dir))) as client:
+    with TestClient(create_app(WebConfig(catalogue=catalogue_dir))) as client:
         answer = client.post("/discord/interactions", content=body, headers=_headers(body))
     assert answer.status_code == 404
 
 
-def test_a_bad_public_key_stops_the_start(full_catalogue_dir: Path) -> None:
+def test_a_bad_public_key_stops_the_start(catalogue_dir: Path) -> None:
     from totemdeck.discord.signature import BadPublicKey
 
     with pytest.raises(BadPublicKey, match="64 hex digits"):
-        create_app(WebConfig(catalogue=full_catalogue_dir, discord_public_key="not-a-key"))
+        create_app(WebConfig(catalogue=catalogue_dir, discord_public_key="not-a-key"))
 
 
 def test_card_shows_the_whole_card(discord: TestClient) -> None:

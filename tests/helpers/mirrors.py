@@ -35,3 +35,10 @@ def small_tcgdex(tmp_path: Path, src: Path, set_ids: list[str]) -> Path:
                 if (src / lang / "cards" / f"{card['id']}.json").is_file():
                     shutil.copy(src / lang / "cards" / f"{card['id']}.json", root / lang / "cards")
     return root
+
+
+def prints_in(mirror: Path, *set_ids: str) -> int:
+    """How many prints a pokemon-tcg-data mirror's card files hold (of ``set_ids``, or all):
+    the fixture mirror holds some sets whole (base1: 102) and others in part (sv3)."""
+    files = [mirror / f"cards/en/{s}.json" for s in set_ids] or (mirror / "cards/en").glob("*.json")
+    return sum(len(json.loads(path.read_text(encoding="utf-8"))) for path in files)

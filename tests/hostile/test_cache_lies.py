@@ -106,17 +106,17 @@ ALTERATIONS: dict[str, Callable[[Path], None]] = {
 @pytest.mark.parametrize("kind", ["banlist", "format"])
 @pytest.mark.parametrize("alteration", sorted(ALTERATIONS))
 def test_an_altered_cache_entry_never_changes_the_verdict(
-    tmp_path: Path, full_catalogue_dir: Path, alteration: str, kind: str
+    tmp_path: Path, catalogue_dir: Path, alteration: str, kind: str
 ) -> None:
     deck = (ROOT / "examples" / "charizard-ex.txt").read_text("utf-8") + "1 Red Card GEN 71\n"
     (tmp_path / "deck.txt").write_text(deck, encoding="utf-8")
     (tmp_path / "banlist.yaml").write_text(BANLIST, encoding="utf-8")
-    first = check(tmp_path, full_catalogue_dir)
+    first = check(tmp_path, catalogue_dir)
     assert first.returncode == 1 and "banned" in first.stdout, first.stdout + first.stderr
     (entry,) = (tmp_path / "cache").glob(f"{kind}-*.marshal")
     if kind == "format" and "Red Card" in alteration:
         pytest.skip("the format file's data holds no ban")
     ALTERATIONS[alteration](entry)
-    again = check(tmp_path, full_catalogue_dir)
+    again = check(tmp_path, catalogue_dir)
     assert "Traceback" not in again.stderr, again.stderr
     assert (again.returncode, again.stdout) == (first.returncode, first.stdout)

@@ -93,12 +93,12 @@ def test_old_codes_still_read(catalogue: Catalogue) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("shape", ["code", "link"])
 def test_a_damaged_link_on_the_command_line_is_one_line_exit_2(
-    full_catalogue_dir: Path, shape: str
+    catalogue_dir: Path, shape: str
 ) -> None:
     code = encode(DECK)
     changed = code[:50] + ("x" if code[50] != "x" else "y") + code[51:]
     given = changed if shape == "code" else f"https://totem.example/check?d={changed}"
-    run = run_cli(["check", given, "--catalogue", str(full_catalogue_dir)], timeout=120)
+    run = run_cli(["check", given, "--catalogue", str(catalogue_dir)], timeout=120)
     assert run.returncode == 2
     assert run.stderr.startswith("totemdeck: error: ")
     assert "this link is damaged" in run.stderr and run.stderr.count("\n") == 1

@@ -26,11 +26,11 @@ IONO = {
 
 
 @pytest.fixture(scope="module")
-def own_catalogue(full_catalogue_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def own_catalogue(catalogue_dir: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A catalogue folder of this module's own: ``collection import`` writes beside it."""
     folder = tmp_path_factory.mktemp("hostile-collections") / "cards"
     folder.mkdir()
-    shutil.copy(full_catalogue_dir / "catalogue.sqlite", folder / "catalogue.sqlite")
+    shutil.copy(catalogue_dir / "catalogue.sqlite", folder / "catalogue.sqlite")
     return folder
 
 
@@ -53,9 +53,9 @@ def _check(tmp_path: Path, catalogue: Path, text: str) -> tuple[int, str, str]:
     ],
 )
 def test_an_empty_name_or_a_short_row_is_reported_with_its_line(
-    tmp_path: Path, full_catalogue_dir: Path, header: str, bad: str
+    tmp_path: Path, catalogue_dir: Path, header: str, bad: str
 ) -> None:
-    code, out, err = _check(tmp_path, full_catalogue_dir, header + bad + IONO[header].format(n=1))
+    code, out, err = _check(tmp_path, catalogue_dir, header + bad + IONO[header].format(n=1))
     assert code == 0 and "Collection" in out
     line = header.count("\n") + 1
     assert f"line {line}: no card name" in err
@@ -67,10 +67,10 @@ def test_an_empty_name_or_a_short_row_is_reported_with_its_line(
      'Main,Pokemon,"Paldea Evolved,Iono,185,1\nMain,Pokemon,Paldea Evolved,Iono,185,1\n'],
 )  # fmt: skip
 def test_a_huge_cell_or_an_open_quote_is_one_line_and_exit_2(
-    tmp_path: Path, full_catalogue_dir: Path, tail: str
+    tmp_path: Path, catalogue_dir: Path, tail: str
 ) -> None:
     text = COLLECTR + IONO[COLLECTR].format(n=1) + tail
-    code, _out, err = _check(tmp_path, full_catalogue_dir, text)
+    code, _out, err = _check(tmp_path, catalogue_dir, text)
     assert code == 2 and err.count("\n") == 1 and "mine.csv: line 3:" in err
 
 
@@ -89,10 +89,10 @@ def test_counts_in_thousands_are_thousands(
 
 @pytest.mark.parametrize("written", ["²", "9" * 5000, "1.5"])
 def test_a_count_that_is_no_count_is_a_finding_not_a_traceback(
-    tmp_path: Path, full_catalogue_dir: Path, written: str
+    tmp_path: Path, catalogue_dir: Path, written: str
 ) -> None:
     header = "set,name,number,unlimited,reverse\n"
     text = f"{header}Paldea Evolved,Iono,185,{written},0\nPaldea Evolved,Iono,185,1,0\n"
-    code, _out, err = _check(tmp_path, full_catalogue_dir, text)
+    code, _out, err = _check(tmp_path, catalogue_dir, text)
     assert code == 0 and "line 2:" in err and "is not a number of copies" in err
     assert len(err) < 400

@@ -71,11 +71,11 @@ def test_an_export_writes_no_control_character(
 @pytest.mark.slow
 @pytest.mark.parametrize("to", FORMATS)
 def test_the_command_line_export_writes_no_control_character(
-    full_catalogue_dir: Path, tmp_path: Path, checker: Checker, to: str
+    catalogue_dir: Path, tmp_path: Path, checker: Checker, to: str
 ) -> None:
     _checked, raw = named_deck(checker, NAMES["colour"] + NAMES["C1 CSI"] + NAMES["bidi override"])
     (tmp_path / "named.json").write_bytes(raw)
-    env = {**os.environ, "TOTEMDECK_CATALOGUE": str(full_catalogue_dir)}
+    env = {**os.environ, "TOTEMDECK_CATALOGUE": str(catalogue_dir)}
     run = run_cli(["export", str(tmp_path / "named.json"), "--to", to], env)
     assert run.returncode == 0, run.stderr
     assert unsafe(run.stdout) == []

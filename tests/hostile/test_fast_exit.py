@@ -59,11 +59,11 @@ def _command(args: list[str]) -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def expected(full_catalogue_dir: Path) -> dict[str, Ran]:
+def expected(catalogue_dir: Path) -> dict[str, Ran]:
     """What each loud command prints into an ordinary pipe read at once."""
     found = {}
     for name, args in LOUD.items():
-        run = subprocess.run(_command(args), cwd=ROOT, env=_env(full_catalogue_dir, {}),
+        run = subprocess.run(_command(args), cwd=ROOT, env=_env(catalogue_dir, {}),
                              capture_output=True, timeout=300, check=False)  # fmt: skip
         assert len(run.stdout) > 2 * PAGE, name
         found[name] = Ran(run.returncode, run.stdout, run.stderr.decode())
@@ -105,9 +105,9 @@ def run_into_slow_pipe(args: list[str], env: dict[str, str]) -> Ran:
 @pytest.mark.parametrize("buffering", sorted(BUFFERING))
 @pytest.mark.parametrize("name", sorted(LOUD))
 def test_a_slow_reader_gets_every_byte(
-    full_catalogue_dir: Path, expected: dict[str, Ran], name: str, buffering: str
+    catalogue_dir: Path, expected: dict[str, Ran], name: str, buffering: str
 ) -> None:
-    ran = run_into_slow_pipe(LOUD[name], _env(full_catalogue_dir, BUFFERING[buffering]))
+    ran = run_into_slow_pipe(LOUD[name], _env(catalogue_dir, BUFFERING[buffering]))
     assert (ran.code, ran.err) == (expected[name].code, expected[name].err)
     assert len(ran.out) == len(expected[name].out)
     assert ran.out == expected[name].out
@@ -147,10 +147,10 @@ def run_into_file(args: list[str], env: dict[str, str], target: Path) -> Ran:
 @pytest.mark.parametrize("buffering", sorted(BUFFERING))
 @pytest.mark.parametrize("name", sorted(LOUD))
 def test_a_disk_one_page_short_is_an_error_and_room_enough_gets_every_byte(
-    full_catalogue_dir: Path, expected: dict[str, Ran], small_disk: Path, name: str,
+    catalogue_dir: Path, expected: dict[str, Ran], small_disk: Path, name: str,
     buffering: str,
 ) -> None:  # fmt: skip
-    env = _env(full_catalogue_dir, BUFFERING[buffering])
+    env = _env(catalogue_dir, BUFFERING[buffering])
     whole = expected[name].out
     pages = -(-len(whole) // PAGE)
     _leave_free(small_disk, (pages - 1) * PAGE)
@@ -167,8 +167,8 @@ def test_a_disk_one_page_short_is_an_error_and_room_enough_gets_every_byte(
 
 @pytest.mark.parametrize("buffering", sorted(BUFFERING))
 @pytest.mark.parametrize("name", ["totem --all csv", "check json", "rules markdown"])
-def test_dev_full_is_an_error(full_catalogue_dir: Path, name: str, buffering: str) -> None:
+def test_dev_full_is_an_error(catalogue_dir: Path, name: str, buffering: str) -> None:
     """The full-disk stand-in every machine has."""
-    run = run_into_file(LOUD[name], _env(full_catalogue_dir, BUFFERING[buffering]),
+    run = run_into_file(LOUD[name], _env(catalogue_dir, BUFFERING[buffering]),
                         Path("/dev/full"))  # fmt: skip
     assert (run.code, run.err) == (2, NO_SPACE)

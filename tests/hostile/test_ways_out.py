@@ -148,11 +148,9 @@ def test_the_tables_seat_has_the_decks_totem(checker: Checker, deck: str, form: 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("to", ["json", "csv"])
-def test_the_issues_command_line_round_trip(
-    full_catalogue_dir: Path, tmp_path: Path, to: str
-) -> None:
+def test_the_issues_command_line_round_trip(catalogue_dir: Path, tmp_path: Path, to: str) -> None:
     """``export --to json -o kg.json; check "$(check --share kg.json …)"`` (issue 34.1)."""
-    env = {**os.environ, "TOTEMDECK_CATALOGUE": str(full_catalogue_dir)}
+    env = {**os.environ, "TOTEMDECK_CATALOGUE": str(catalogue_dir)}
     env.pop("TOTEMDECK_BASE_URL", None)
     out = tmp_path / f"kg.{to}"
     deck = str(ROOT / "examples" / "kyogre-groudon-legend.txt")
@@ -168,12 +166,12 @@ def test_the_issues_command_line_round_trip(
 @pytest.mark.slow
 @pytest.mark.parametrize("value", ["https://decks.example\n", "https://decks.example/ \n"])
 def test_a_base_url_ending_in_a_newline_is_taken_off_with_a_word(
-    full_catalogue_dir: Path, value: str
+    catalogue_dir: Path, value: str
 ) -> None:
     """Issue 43.3: ``TOTEMDECK_BASE_URL`` with a trailing newline made the share line two."""
     env = {
         **os.environ,
-        "TOTEMDECK_CATALOGUE": str(full_catalogue_dir),
+        "TOTEMDECK_CATALOGUE": str(catalogue_dir),
         "TOTEMDECK_BASE_URL": value,
     }
     run = run_cli(["check", "--share", str(ROOT / "examples" / "charizard-ex.txt")], env)
@@ -189,11 +187,11 @@ def test_a_base_url_ending_in_a_newline_is_taken_off_with_a_word(
 @pytest.mark.slow
 @pytest.mark.parametrize("value", ["https://decks.example/a\nb", "ftp://decks.example", "https://"])
 def test_a_base_url_no_link_can_start_with_is_refused_at_start(
-    full_catalogue_dir: Path, value: str
+    catalogue_dir: Path, value: str
 ) -> None:
     env = {
         **os.environ,
-        "TOTEMDECK_CATALOGUE": str(full_catalogue_dir),
+        "TOTEMDECK_CATALOGUE": str(catalogue_dir),
         "TOTEMDECK_BASE_URL": value,
     }
     run = run_cli(["check", "--share", str(ROOT / "examples" / "charizard-ex.txt")], env)

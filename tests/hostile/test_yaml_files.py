@@ -75,8 +75,8 @@ FORMAT_PATHS = st.sampled_from(
 
 
 @pytest.fixture(scope="module")
-def cat(full_catalogue_dir: Path) -> list[str]:
-    return ["--catalogue", str(full_catalogue_dir)]
+def cat(catalogue_dir: Path) -> list[str]:
+    return ["--catalogue", str(catalogue_dir)]
 
 
 @pytest.mark.slow

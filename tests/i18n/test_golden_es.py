@@ -91,10 +91,10 @@ def test_the_json_report_keeps_its_codes_and_speaks_in_its_messages(catalogue: C
 
 
 def test_the_cli_speaks_spanish_end_to_end(
-    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+    catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     deck = "examples/kyogre-groudon-legend.txt"
-    cat = ["--catalogue", str(full_catalogue_dir)]
+    cat = ["--catalogue", str(catalogue_dir)]
     assert main(["--lang", "es", "stats", deck, "--card", "Rare Candy", "--turn", "3", *cat]) == 0
     out = capsys.readouterr().out
     assert "Mano inicial (7 cartas), probabilidades exactas de una mano que te quedas:" in out

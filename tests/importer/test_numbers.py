@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import POKEMONTCG, TCGDEX
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.importer.numbers import NumberRow, plan_fills
 from totemdeck.rules.traits import printed_retreat_cost, retreat_unknown
@@ -63,16 +62,16 @@ def test_every_source_says_what_its_silence_means() -> None:
     assert {s.name: s.retreat_when_silent for s in all_sources()} == SILENT
 
 
-def test_pokemontcg_leaves_retreat_0_out() -> None:
+def test_pokemontcg_leaves_retreat_0_out(full_pokemontcg_dir: Path, full_tcgdex_dir: Path) -> None:
     """The evidence for ``retreat_when_silent = 0``: where pokemon-tcg-data leaves a Pokémon
     without ``retreatCost`` and TCGdex's record of the same id states a cost, it is 0 in 508
     of 510 (636 of 639 over every matched print, ids told apart included)."""
     stated: Counter[int] = Counter()
-    for path in (POKEMONTCG / "cards" / "en").glob("*.json"):
+    for path in (full_pokemontcg_dir / "cards" / "en").glob("*.json"):
         for raw in json.loads(path.read_text("utf-8")):
             if raw["supertype"] != "Pokémon" or "retreatCost" in raw:
                 continue
-            twin = TCGDEX / "en" / "cards" / f"{raw['id']}.json"
+            twin = full_tcgdex_dir / "en" / "cards" / f"{raw['id']}.json"
             if twin.is_file() and "retreat" in (theirs := json.loads(twin.read_text("utf-8"))):
                 stated[theirs["retreat"]] += 1
     assert stated[0] >= 500 and sum(stated.values()) - stated[0] <= 3, stated
@@ -115,7 +114,7 @@ def test_only_the_my_first_battle_prints_stay_unknown(pokemon: list) -> None:
 
 
 @pytest.mark.slow
-def test_a_second_merge_gives_the_same_numbers(full_catalogue_dir: Path, tmp_path: Path) -> None:
+def test_a_second_merge_gives_the_same_numbers(catalogue_dir: Path, tmp_path: Path) -> None:
     """The fill is derived like the merge: merged again, it leaves out what it filled and
     fills it again the same way (nothing is filled twice, nothing kept from a stale fill)."""
     import shutil
@@ -123,7 +122,7 @@ def test_a_second_merge_gives_the_same_numbers(full_catalogue_dir: Path, tmp_pat
     from totemdeck.catalogue.write import CatalogueWriter
     from totemdeck.importer import merge_sources
 
-    shutil.copy2(full_catalogue_dir / "catalogue.sqlite", tmp_path / "catalogue.sqlite")
+    shutil.copy2(catalogue_dir / "catalogue.sqlite", tmp_path / "catalogue.sqlite")
     with Catalogue.open(tmp_path) as cat:
         before = {c.id: (c.retreat_cost, dict(c.filled)) for c in cat.iter_cards()}
     with CatalogueWriter(str(tmp_path), sources=["pokemontcg", "tcgdex"]) as writer:

@@ -230,23 +230,21 @@ def _cli(*args: str, catalogue: Path) -> subprocess.CompletedProcess[bytes]:
 
 
 @pytest.mark.slow
-def test_the_print_command(full_catalogue_dir: Path, tmp_path: Path) -> None:
+def test_the_print_command(catalogue_dir: Path, tmp_path: Path) -> None:
     deck = str(EXAMPLES / "charizard-ex.txt")
     out = tmp_path / "sheet.pdf"
-    done = _cli("print", deck, "--sheet", "-o", str(out), catalogue=full_catalogue_dir)
+    done = _cli("print", deck, "--sheet", "-o", str(out), catalogue=catalogue_dir)
     assert done.returncode == 0, done.stderr
     assert out.read_bytes().startswith(b"%PDF-") and b"wrote" in done.stderr
-    piped = _cli("print", deck, "--proxies", "-o", "-", catalogue=full_catalogue_dir)
+    piped = _cli("print", deck, "--proxies", "-o", "-", catalogue=catalogue_dir)
     assert piped.returncode == 0 and piped.stdout.startswith(b"%PDF-")
-    both = _cli("print", deck, "--proxies", "--sheet", "-o", str(out), catalogue=full_catalogue_dir)
+    both = _cli("print", deck, "--proxies", "--sheet", "-o", str(out), catalogue=catalogue_dir)
     assert both.returncode == 2 and b"--proxies or --sheet" in both.stderr
     illegal = str(EXAMPLES / "illegal-several-codes.txt")
     refused = _cli(
-        "print", illegal, "--sheet", "-o", str(tmp_path / "x.pdf"), catalogue=full_catalogue_dir
+        "print", illegal, "--sheet", "-o", str(tmp_path / "x.pdf"), catalogue=catalogue_dir
     )
     assert refused.returncode == 1 and b"--allow-illegal" in refused.stderr
     assert not (tmp_path / "x.pdf").exists()
-    paper = _cli(
-        "print", deck, "--sheet", "--paper", "a5", "-o", str(out), catalogue=full_catalogue_dir
-    )
+    paper = _cli("print", deck, "--sheet", "--paper", "a5", "-o", str(out), catalogue=catalogue_dir)
     assert paper.returncode == 2

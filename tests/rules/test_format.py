@@ -82,12 +82,12 @@ def test_the_packaged_file_and_a_copy_load_alike(tmp_path: Path) -> None:
 
 
 def test_check_with_a_bomb_format_file_exits_2_in_one_line(
-    tmp_path: Path, full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "format.yaml"
     path.write_text(BOMB, encoding="utf-8")
     deck = str(ROOT / "examples/charizard-ex.txt")
-    code = main(["check", deck, "--format-file", str(path), "--catalogue", str(full_catalogue_dir)])
+    code = main(["check", deck, "--format-file", str(path), "--catalogue", str(catalogue_dir)])
     assert code == 2
     assert capsys.readouterr().err == (
         f"totemdeck: error: {path}:1: anchors and aliases (&name) are not allowed\n"

@@ -71,9 +71,9 @@ def test_every_print_of_one_card_has_one_column_cost_and_prizes(
 
 @pytest.mark.parametrize("banlist", [[], ["--banlist", str(ROOT / "banlist.yaml")]])
 def test_totem_on_a_banned_print_says_it_is_banned(
-    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str], banlist: list[str]
+    catalogue_dir: Path, capsys: pytest.CaptureFixture[str], banlist: list[str]
 ) -> None:
-    where = ["--catalogue", str(full_catalogue_dir), *banlist]
+    where = ["--catalogue", str(catalogue_dir), *banlist]
     assert main(["totem", "xy2-23", "--format", "json", *where]) == 1
     found = json.loads(capsys.readouterr().out)
     assert found["totem"]["cost_column"] == "Stage 1"  # the numbers, and why not
@@ -102,9 +102,9 @@ def test_an_unknown_retreat_is_not_retreat_cost_0() -> None:
 
 
 def test_totem_and_card_show_say_retreat_unknown(
-    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+    catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    where = ["--catalogue", str(full_catalogue_dir)]
+    where = ["--catalogue", str(catalogue_dir)]
     assert main(["totem", "mfb-29", *where]) == 0
     assert "retreat unknown" in capsys.readouterr().out
     assert main(["totem", "mfb-29", "--format", "json", *where]) == 0

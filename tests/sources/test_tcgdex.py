@@ -24,7 +24,8 @@ from totemdeck.sources.tcgdex.transform import is_basic_energy, printed_number, 
 FMT = load_format()
 
 
-def test_counts_per_language(catalogue: Catalogue, tcgdex_dir: Path) -> None:
+def test_counts_per_language(full_catalogue: Catalogue, full_tcgdex_dir: Path) -> None:
+    catalogue, tcgdex_dir = full_catalogue, full_tcgdex_dir
     db = sqlite3.connect(catalogue.path)
     cards = db.execute("SELECT COUNT(*) FROM staged_cards WHERE source = 'tcgdex'").fetchone()[0]
     names = dict(
@@ -63,7 +64,8 @@ def _unknown_retreats() -> set[str]:
     return {c for e in entries if e.get("field") == "retreat_missing" for c in e.get("cards", [])}
 
 
-def test_every_tcgdex_only_print_has_what_the_rules_read(catalogue: Catalogue) -> None:
+def test_every_tcgdex_only_print_has_what_the_rules_read(full_catalogue: Catalogue) -> None:
+    catalogue = full_catalogue
     unknown = _unknown_retreats()
     assert unknown  # the My First Battle prints
     db = sqlite3.connect(catalogue.path)

@@ -112,21 +112,18 @@ def test_300_random_prints_show_the_tcgdex_spanish_record(
 
 
 def test_card_show_json_in_spanish_is_the_library_document(
-    catalogue: Catalogue, full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+    catalogue: Catalogue, catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     card = _twin(catalogue, "sv03-125")
     args = ["card", "show", "sv3-125", "--lang", "es", "--format", "json"]
-    assert main([*args, "--catalogue", str(full_catalogue_dir)]) == 0
+    assert main([*args, "--catalogue", str(catalogue_dir)]) == 0
     assert capsys.readouterr().out == render_card_json(card, card_facts(catalogue, card), "es")
 
 
 def test_card_show_in_spanish_has_no_english_card_words(
-    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+    catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    assert (
-        main(["--lang", "es", "card", "show", "sv3-125", "--catalogue", str(full_catalogue_dir)])
-        == 0
-    )
+    assert main(["--lang", "es", "card", "show", "sv3-125", "--catalogue", str(catalogue_dir)]) == 0
     out = capsys.readouterr().out
     for spanish in ("Reino Infernal", "Oscuridad Ardiente", "Llamas Obsidianas", "Rara Doble"):
         assert spanish in out
@@ -135,14 +132,11 @@ def test_card_show_in_spanish_has_no_english_card_words(
 
 
 def test_a_print_without_spanish_is_english_with_one_marker(
-    catalogue: Catalogue, full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+    catalogue: Catalogue, catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     card = _twin(catalogue, "base1-4")  # Base Set has no Spanish cards on TCGdex
     assert is_fallback(card, "es") and localize(card, "es") == card
-    assert (
-        main(["--lang", "es", "card", "show", "base1-4", "--catalogue", str(full_catalogue_dir)])
-        == 0
-    )
+    assert main(["--lang", "es", "card", "show", "base1-4", "--catalogue", str(catalogue_dir)]) == 0
     out = capsys.readouterr().out
     assert out.count("ᴱᴺ") == 1 and "Fire Spin" not in out.split("\n", 1)[0]
 
@@ -154,10 +148,11 @@ def test_every_spanish_card_reaches_one_print(catalogue: Catalogue, tcgdex_dir: 
     assert len(with_text) >= 0.99 * len(listed)
 
 
-def test_spanish_type_words_are_all_known(tcgdex_dir: Path) -> None:
-    """Every type word in Spanish costs reads back to a type (the attack-cost fallback)."""
+def test_spanish_type_words_are_all_known(full_tcgdex_dir: Path) -> None:
+    """Every type word in Spanish costs of the whole mirror reads back to a type (the
+    attack-cost fallback)."""
     seen = set()
-    for raw in _spanish_cards(tcgdex_dir):
+    for raw in _spanish_cards(full_tcgdex_dir):
         seen.update(c for a in raw.get("attacks") or [] for c in a.get("cost") or [])
     assert seen and seen <= set(SPANISH_TYPES)
 

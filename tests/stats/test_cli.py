@@ -26,9 +26,9 @@ def _run(catalogue_dir: Path, capsys: pytest.CaptureFixture[str], *args: str) ->
 
 
 def test_the_json_has_the_invocation_turn_by_default(
-    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+    catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    data = _run(full_catalogue_dir, capsys, LEGEND)
+    data = _run(catalogue_dir, capsys, LEGEND)
     inv = data["invocation"]
     assert inv["totem"] == "Kyogre & Groudon LEGEND" and inv["base_cost"] == 2
     assert inv["energy"] == 33 and inv["turns"] == list(range(1, 11))
@@ -43,26 +43,26 @@ def test_the_json_has_the_invocation_turn_by_default(
 
 
 def test_any_of_all_of_and_at_least(
-    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+    catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     cards = ("--card", "Alomomola", "--card", "Academy at Night", "--turn", "2")
-    one = _run(full_catalogue_dir, capsys, LEGEND, "--card", "Alomomola", "--turn", "2")
-    other = _run(full_catalogue_dir, capsys, LEGEND, "--card", "Academy at Night", "--turn", "2")
-    any_of = _run(full_catalogue_dir, capsys, LEGEND, *cards)["odds"]["card"]
-    all_of = _run(full_catalogue_dir, capsys, LEGEND, *cards, "--all")["odds"]["card"]
+    one = _run(catalogue_dir, capsys, LEGEND, "--card", "Alomomola", "--turn", "2")
+    other = _run(catalogue_dir, capsys, LEGEND, "--card", "Academy at Night", "--turn", "2")
+    any_of = _run(catalogue_dir, capsys, LEGEND, *cards)["odds"]["card"]
+    all_of = _run(catalogue_dir, capsys, LEGEND, *cards, "--all")["odds"]["card"]
     p, q = one["odds"]["card"]["p_drawn"], other["odds"]["card"]["p_drawn"]
     assert any_of["mode"] == "any" and all_of["mode"] == "all" and any_of["copies"] == 2
     # inclusion–exclusion holds between the three figures
     assert any_of["p_drawn"] + all_of["p_drawn"] == pytest.approx(p + q, abs=2e-6)
     assert all_of["p_drawn"] < min(p, q) <= max(p, q) < any_of["p_drawn"]
-    two = _run(full_catalogue_dir, capsys, LEGEND, *cards, "--at-least", "2")["odds"]["card"]
+    two = _run(catalogue_dir, capsys, LEGEND, *cards, "--at-least", "2")["odds"]["card"]
     assert two["p_drawn"] == pytest.approx(all_of["p_drawn"], abs=1e-6)  # 2 singletons
 
 
-def test_a_role_and_a_kind(full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    draw = _run(full_catalogue_dir, capsys, LEGEND, "--role", "draw", "--turn", "0")["odds"]
+def test_a_role_and_a_kind(catalogue_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    draw = _run(catalogue_dir, capsys, LEGEND, "--role", "draw", "--turn", "0")["odds"]
     supporters = _run(
-        full_catalogue_dir, capsys, LEGEND, "--role", "draw", "--kind", "Supporter", "--turn", "0"
+        catalogue_dir, capsys, LEGEND, "--role", "draw", "--kind", "Supporter", "--turn", "0"
     )["odds"]["card"]
     assert draw["card"]["copies"] == 12 and draw["card"]["role"] == "draw"
     assert 0 < supporters["copies"] <= 12 and supporters["kind"] == "Supporter"
@@ -74,7 +74,7 @@ def test_a_role_and_a_kind(full_catalogue_dir: Path, capsys: pytest.CaptureFixtu
         n, 7
     )
     assert supporters["p_drawn"] == pytest.approx(joint / kept, abs=1e-6)
-    energy = _run(full_catalogue_dir, capsys, LEGEND, "--kind", "Energy", "--at-least", "3")
+    energy = _run(catalogue_dir, capsys, LEGEND, "--kind", "Energy", "--at-least", "3")
     assert energy["odds"]["card"]["copies"] == 33 and energy["odds"]["card"]["at_least"] == 3
 
 
@@ -87,19 +87,19 @@ def test_a_role_and_a_kind(full_catalogue_dir: Path, capsys: pytest.CaptureFixtu
     ],
 )
 def test_a_bad_ask_is_one_line_and_exit_2(
-    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
+    catalogue_dir: Path, capsys: pytest.CaptureFixture[str], args: list[str], message: str
 ) -> None:
-    assert main(["stats", LEGEND, *args, "--catalogue", str(full_catalogue_dir)]) == 2
+    assert main(["stats", LEGEND, *args, "--catalogue", str(catalogue_dir)]) == 2
     err = capsys.readouterr().err
     assert message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
 
 
 def test_text_and_plot_with_a_goldfish(
-    full_catalogue_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    catalogue_dir: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     png = tmp_path / "odds.png"
     args = ["stats", CHARIZARD, "--card", "Charmander", "--goldfish", "2000", "--seed", "3"]
-    assert main([*args, "--plot", str(png), "--catalogue", str(full_catalogue_dir)]) == 0
+    assert main([*args, "--plot", str(png), "--catalogue", str(catalogue_dir)]) == 0
     out = capsys.readouterr().out
     assert "Invocation of Charizard ex OBF 125 (cost 4; 34 Energy in deck" in out
     assert "cost 7 (3 Knock Outs):" in out and "mulligans: none " in out
@@ -112,21 +112,21 @@ def test_text_and_plot_with_a_goldfish(
 
 
 def test_a_deck_without_basics_says_no_hand_is_kept(
-    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+    catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     deck = str(ROOT / "tests" / "decks" / "no-basic-pokemon.txt")
-    data = _run(full_catalogue_dir, capsys, deck, "--card", "Iono", "--goldfish", "100")
+    data = _run(catalogue_dir, capsys, deck, "--card", "Iono", "--goldfish", "100")
     assert data["invocation"] is None and data["odds"]["mulligans"] is None
     assert data["odds"]["card"]["p_drawn"] is None and "goldfish" not in data
-    assert main(["stats", deck, "--goldfish", "100", "--catalogue", str(full_catalogue_dir)]) == 0
+    assert main(["stats", deck, "--goldfish", "100", "--catalogue", str(catalogue_dir)]) == 0
     assert "Goldfish: no game was dealt" in capsys.readouterr().out
 
 
 def test_a_card_named_and_found_by_its_role_counts_once(
-    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+    catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    role = _run(full_catalogue_dir, capsys, LEGEND, "--role", "draw")["odds"]["card"]
+    role = _run(catalogue_dir, capsys, LEGEND, "--role", "draw")["odds"]["card"]
     named = role["names"][0]
-    both = _run(full_catalogue_dir, capsys, LEGEND, "--role", "draw", "--card", named)
+    both = _run(catalogue_dir, capsys, LEGEND, "--role", "draw", "--card", named)
     assert both["odds"]["card"]["copies"] == role["copies"]
     assert both["odds"]["card"]["p_drawn"] == role["p_drawn"]

@@ -41,50 +41,50 @@ def _kept(keepers: int) -> float:
 
 
 def test_a_single_basic_in_a_kept_hand_is_8_83_percent(
-    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str], fossils_do_not_keep: str
+    catalogue_dir: Path, capsys: pytest.CaptureFixture[str], fossils_do_not_keep: str
 ) -> None:
     """98 cards, 20 Basics; Alomomola is one of them: P(in hand | hand has a Basic)."""
     args = ("--card", "Alomomola", "--format-file", fossils_do_not_keep)
-    odds = _stats(full_catalogue_dir, capsys, *args)["odds"]["card"]
+    odds = _stats(catalogue_dir, capsys, *args)["odds"]["card"]
     assert odds["copies"] == 1
     assert odds["curve"][0] == pytest.approx((7 / 98) / _kept(20), abs=1e-6)
     assert round(odds["curve"][0] * 100, 2) == 8.83
 
 
 def test_a_single_non_basic_in_a_kept_hand_is_6_71_percent(
-    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str], fossils_do_not_keep: str
+    catalogue_dir: Path, capsys: pytest.CaptureFixture[str], fossils_do_not_keep: str
 ) -> None:
     args = ("--card", "Academy at Night", "--format-file", fossils_do_not_keep)
-    odds = _stats(full_catalogue_dir, capsys, *args)["odds"]["card"]
+    odds = _stats(catalogue_dir, capsys, *args)["odds"]["card"]
     with_a_basic_too = (7 / 98) * (1 - comb(77, 6) / comb(97, 6))
     assert odds["curve"][0] == pytest.approx(with_a_basic_too / _kept(20), abs=1e-6)
     assert round(odds["curve"][0] * 100, 2) == 6.71
 
 
 def test_the_five_antique_fossils_keep_a_hand_too(
-    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+    catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The shipped format: Trainers played as Basic Pokémon keep a hand (FORMAT.md Words), so
     this deck keeps with any of 25 cards and a single Basic is in 8.10 % of kept hands."""
-    data = _stats(full_catalogue_dir, capsys, "--card", "Alomomola")
+    data = _stats(catalogue_dir, capsys, "--card", "Alomomola")
     assert data["odds"]["keep_cards"] == 25 and data["odds"]["basic_pokemon"] == 20
     assert data["odds"]["card"]["curve"][0] == pytest.approx((7 / 98) / _kept(25), abs=1e-6)
-    fossil = _stats(full_catalogue_dir, capsys, "--card", "Antique Dome Fossil")["odds"]["card"]
+    fossil = _stats(catalogue_dir, capsys, "--card", "Antique Dome Fossil")["odds"]["card"]
     assert fossil["curve"][0] == pytest.approx((7 / 98) / _kept(25), abs=1e-6)
 
 
 def test_going_first_sees_eight_cards_on_turn_one(
-    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+    catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     args = ("--card", "Academy at Night", "--turn", "1")
-    first = _stats(full_catalogue_dir, capsys, *args, "--first")["odds"]["card"]
-    second = _stats(full_catalogue_dir, capsys, *args)["odds"]["card"]
+    first = _stats(catalogue_dir, capsys, *args, "--first")["odds"]["card"]
+    second = _stats(catalogue_dir, capsys, *args)["odds"]["card"]
     assert first["cards_seen"] == 8 and first["going_first"] is True
     assert first["p_drawn"] == second["p_drawn"] and first["curve"] == second["curve"]
 
 
 def test_a_format_file_can_skip_the_first_players_turn_one_draw(
-    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
+    catalogue_dir: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
     """The decision lives in the format file (``turns.first_player_draws``): turned off, the
     first player sees 7 cards on turn 1 again, and the second player still 8."""
@@ -93,8 +93,8 @@ def test_a_format_file_can_skip_the_first_players_turn_one_draw(
     path = tmp_path / "format.yaml"
     path.write_text(text.replace("first_player_draws: true", "first_player_draws: false"))
     args = ("--card", "Alomomola", "--turn", "1", "--format-file", str(path))
-    first = _stats(full_catalogue_dir, capsys, *args, "--first")
-    second = _stats(full_catalogue_dir, capsys, *args)
+    first = _stats(catalogue_dir, capsys, *args, "--first")
+    second = _stats(catalogue_dir, capsys, *args)
     assert first["odds"]["card"]["cards_seen"] == 7 and second["odds"]["card"]["cards_seen"] == 8
     assert first["odds"]["model"]["first_player_draws"] is False
     first_cost, second_cost = (d["invocation"]["curves"][0]["by_turn"] for d in (first, second))

@@ -26,11 +26,11 @@ def test_the_python_example_runs(name: str) -> None:
 
 
 def test_the_sample_output_is_the_commands(
-    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+    catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     block = re.search(r"```text\n\$ totemdeck stats (\S+)\n(.*?)```", _page("stats.md"), re.DOTALL)
     assert block is not None
-    assert main(["stats", block[1], "--catalogue", str(full_catalogue_dir)]) == 0
+    assert main(["stats", block[1], "--catalogue", str(catalogue_dir)]) == 0
     out = capsys.readouterr().out.splitlines()
     shown = [line for line in block[2].splitlines() if line != "…"]
     assert len(shown) >= 10 and all(line in out for line in shown), set(shown) - set(out)

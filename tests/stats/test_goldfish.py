@@ -76,10 +76,10 @@ def test_the_same_seed_deals_the_same_games(checker: Checker) -> None:
 
 
 def test_goldfish_command_reports_its_seed(
-    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+    catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     deck = str(ROOT / "examples/kyogre-groudon-legend.txt")
-    cat = ["--catalogue", str(full_catalogue_dir)]
+    cat = ["--catalogue", str(catalogue_dir)]
     assert main(["stats", deck, "--goldfish", "3000", "--seed", "5", *cat]) == 0
     text = capsys.readouterr().out
     assert "Goldfish: 3000 games dealt from seed 5" in text

@@ -18,8 +18,8 @@ DECKS = ROOT / "tests" / "decks"
 
 
 @pytest.fixture(scope="session")
-def web_config(full_catalogue_dir: Path) -> WebConfig:
-    return WebConfig(catalogue=full_catalogue_dir, images=True)
+def web_config(catalogue_dir: Path) -> WebConfig:
+    return WebConfig(catalogue=catalogue_dir, images=True)
 
 
 @pytest.fixture(scope="session")

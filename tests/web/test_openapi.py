@@ -49,8 +49,8 @@ def test_every_route_has_an_entry_and_every_entry_a_route(web_app: ASGIApp) -> N
         document([r for r in routes if getattr(r, "name", "") != "api_names"], None)
 
 
-def test_servers_come_from_the_base_url_never_the_host(full_catalogue_dir: Any) -> None:
-    app = create_app(WebConfig(catalogue=full_catalogue_dir, base_url="https://totem.example"))
+def test_servers_come_from_the_base_url_never_the_host(catalogue_dir: Any) -> None:
+    app = create_app(WebConfig(catalogue=catalogue_dir, base_url="https://totem.example"))
     with TestClient(app) as client:
         doc = client.get("/openapi.json", headers={"Host": "evil.example"}).json()
     assert doc["servers"] == [{"url": "https://totem.example"}]

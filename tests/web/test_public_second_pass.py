@@ -381,11 +381,11 @@ def _zero_in_the_cards_pages(database: Path, size: int = 16 * 1024 * 1024) -> No
         file.write(b"\0" * min(size, database.stat().st_size - at))
 
 
-def test_healthz_reads_the_pages_requests_read(full_catalogue_dir: Path, tmp_path: Path) -> None:
+def test_healthz_reads_the_pages_requests_read(catalogue_dir: Path, tmp_path: Path) -> None:
     """W6: a catalogue zeroed mid-file made searches 503 while /healthz said 200."""
     folder = tmp_path / "catalogue"
     folder.mkdir()
-    shutil.copy2(full_catalogue_dir / "catalogue.sqlite", folder / "catalogue.sqlite")
+    shutil.copy2(catalogue_dir / "catalogue.sqlite", folder / "catalogue.sqlite")
     app = create_app(WebConfig(catalogue=folder, health_seconds=0.0))
     with TestClient(app, raise_server_exceptions=False) as client:
         assert client.get("/healthz").status_code == 200

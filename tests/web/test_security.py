@@ -168,11 +168,11 @@ def test_no_catalogue_is_one_clear_error(tmp_path: Path) -> None:
 
 
 def test_the_app_builds_from_the_environment(
-    full_catalogue_dir: Path, monkeypatch: pytest.MonkeyPatch
+    catalogue_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     import totemdeck.web as web
 
-    monkeypatch.setenv("TOTEMDECK_CATALOGUE", str(full_catalogue_dir))
+    monkeypatch.setenv("TOTEMDECK_CATALOGUE", str(catalogue_dir))
     monkeypatch.setenv("TOTEMDECK_WEB_MAX_BODY", str(10**9))
     monkeypatch.setattr(web, "_app", None)
     app: ASGIApp = web.app

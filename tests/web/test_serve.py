@@ -30,12 +30,12 @@ def _free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def test_serve_prints_the_address_and_serves(full_catalogue_dir: Path) -> None:
+def test_serve_prints_the_address_and_serves(catalogue_dir: Path) -> None:
     port = _free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("TOTEMDECK_")}
     process = subprocess.Popen(
         [sys.executable, "-m", "totemdeck", "serve", "--port", str(port),
-         "--catalogue", str(full_catalogue_dir), "--workers", "2"],
+         "--catalogue", str(catalogue_dir), "--workers", "2"],
         stderr=subprocess.PIPE, text=True, env=env,
     )  # fmt: skip
     try:

@@ -19,8 +19,8 @@ from totemdeck.catalogue.read import Catalogue
 
 
 @pytest.fixture(scope="module")
-def cat(full_catalogue_dir: Path) -> Iterator[Catalogue]:
-    with Catalogue.open(full_catalogue_dir) as opened:
+def cat(catalogue_dir: Path) -> Iterator[Catalogue]:
+    with Catalogue.open(catalogue_dir) as opened:
         yield opened
 
 

@@ -59,9 +59,9 @@ def test_totem_follows_the_colorless_restriction_in_force(
 
 
 def test_the_cli_reads_the_format_file(
-    full_catalogue_dir: Path, other_format: Path, capsys: pytest.CaptureFixture[str]
+    catalogue_dir: Path, other_format: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    args = ["card", "search", "ic=7", "-n", "1", "--catalogue", str(full_catalogue_dir)]
+    args = ["card", "search", "ic=7", "-n", "1", "--catalogue", str(catalogue_dir)]
     assert main([*args, "--format-file", str(other_format)]) == 0
     assert capsys.readouterr().out.strip()
     assert main(args) == 0

@@ -43,19 +43,19 @@ def test_each_table_example_finds_cards(
 
 @pytest.mark.parametrize("command", COMMANDS)
 def test_each_command_example_runs(
-    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str], command: str
+    catalogue_dir: Path, capsys: pytest.CaptureFixture[str], command: str
 ) -> None:
     args = shlex.split(re.sub(r"\s+>\s+\S+$", "", command))  # no "> file.csv"
     # the catalogue first: after an example's "--" every word is the query
-    assert main(["card", "search", "--catalogue", str(full_catalogue_dir), *args]) == 0
+    assert main(["card", "search", "--catalogue", str(catalogue_dir), *args]) == 0
     assert capsys.readouterr().out.strip(), f"{command} finds nothing"
 
 
 def test_the_error_example_is_the_error(
-    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+    catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     shown = re.search(r"^\$ totemdeck card search (.+)\n(.+)$", SECTION, re.MULTILINE)
     assert shown is not None
     args = shlex.split(shown.group(1))
-    assert main(["card", "search", *args, "--catalogue", str(full_catalogue_dir)]) == 2
+    assert main(["card", "search", *args, "--catalogue", str(catalogue_dir)]) == 2
     assert capsys.readouterr().err.strip() == shown.group(2)

@@ -71,12 +71,12 @@ def _serve(catalogue: Path, workers: int) -> Iterator[Served]:
 
 
 @pytest.fixture(scope="module")
-def served(full_catalogue_dir: Path) -> Iterator[Served]:
+def served(catalogue_dir: Path) -> Iterator[Served]:
     """The production form: two workers."""
-    yield from _serve(full_catalogue_dir, 2)
+    yield from _serve(catalogue_dir, 2)
 
 
 @pytest.fixture(scope="module")
-def served_one(full_catalogue_dir: Path) -> Iterator[Served]:
+def served_one(catalogue_dir: Path) -> Iterator[Served]:
     """One worker: what one process does while a long request runs."""
-    yield from _serve(full_catalogue_dir, 1)
+    yield from _serve(catalogue_dir, 1)

@@ -53,10 +53,10 @@ DAMAGES: dict[str, Callable[[Path], None]] = {
 
 
 @pytest.fixture
-def fragile(full_catalogue_dir: Path, tmp_path: Path) -> Path:
+def fragile(catalogue_dir: Path, tmp_path: Path) -> Path:
     folder = tmp_path / "cards"
     folder.mkdir()
-    shutil.copy(full_catalogue_dir / "catalogue.sqlite", folder / "catalogue.sqlite")
+    shutil.copy(catalogue_dir / "catalogue.sqlite", folder / "catalogue.sqlite")
     return folder
 
 

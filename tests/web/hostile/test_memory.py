@@ -31,9 +31,9 @@ print(json.dumps(seen))
 MB = 1024 * 1024
 
 
-def test_distinct_unknown_names_do_not_grow_a_worker(full_catalogue_dir: Path) -> None:
+def test_distinct_unknown_names_do_not_grow_a_worker(catalogue_dir: Path) -> None:
     done = subprocess.run(
-        [sys.executable, "-c", PROBE, str(full_catalogue_dir)],
+        [sys.executable, "-c", PROBE, str(catalogue_dir)],
         capture_output=True, text=True, timeout=600, check=True,
     )  # fmt: skip
     rss = {int(k): v for k, v in json.loads(done.stdout).items()}
