@@ -109,7 +109,8 @@ def test_illegal_deck_is_refused_unless_allowed(
     assert [p.name for p in tmp_path.iterdir()] == ["deck.txt"]  # written atomically
 
 
-def test_spanish_export(checker: Checker, catalogue: Catalogue) -> None:
+def test_spanish_export(checker: Checker, full_catalogue: Catalogue) -> None:
+    catalogue = full_catalogue  # Spanish names of every print
     spanish = Checker(catalogue, lang="es")
     checked = spanish.check_deck(parse("Totem: 1 Charizard ex OBF 125\n1 Rare Candy SVI 191\n"))
     assert "1 Caramelo Raro SVI 191" in export_deck(checked, "ptcgl", lang="es", allow_illegal=True)

@@ -17,7 +17,8 @@ PAGE = 4096
 
 
 @pytest.fixture(scope="module")
-def pristine(tmp_path_factory: pytest.TempPathFactory, pokemontcg_dir: Path) -> Path:
+def pristine(tmp_path_factory: pytest.TempPathFactory, full_pokemontcg_dir: Path) -> Path:
+    pokemontcg_dir = full_pokemontcg_dir  # whole sets: the damaged pages hold cards
     root = tmp_path_factory.mktemp("pristine")
     mirror = small_pokemontcg(root, pokemontcg_dir, ["base1", "sv3", "swsh9tg"])
     import_sources(str(root / "cat"), ["pokemontcg"], {"pokemontcg": str(mirror)})

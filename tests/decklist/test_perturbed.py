@@ -17,6 +17,13 @@ from hypothesis import strategies as st
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist import Resolver, parse
 
+
+@pytest.fixture(scope="module")
+def catalogue(full_catalogue: Catalogue) -> Catalogue:
+    """Every print of both mirrors: the perturbed lines are real lines of every set (without ../shared these skip, saying so)."""
+    return full_catalogue
+
+
 CORPUS = Path(__file__).parent.parent / "decklists"
 # Real lines of the corpus (their lists' files): Pokémon TCG Live, PTCGO and a friend's
 # message, with names that hold accents, apostrophes, ex and V, and basic Energy.

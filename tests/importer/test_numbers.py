@@ -18,6 +18,13 @@ from totemdeck.importer.numbers import NumberRow, plan_fills
 from totemdeck.rules.traits import printed_retreat_cost, retreat_unknown
 from totemdeck.sources.registry import all_sources
 
+
+@pytest.fixture(scope="module")
+def catalogue(full_catalogue: Catalogue) -> Catalogue:
+    """Every print of both mirrors: numbers stated by one source of every print (without ../shared these skip, saying so)."""
+    return full_catalogue
+
+
 SILENT = {"pokemontcg": 0, "tcgdex": None}
 MY_FIRST_BATTLE = 28  # Pokémon prints of TCGdex's set "mfb" with no retreat and no other print
 

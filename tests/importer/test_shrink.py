@@ -62,8 +62,9 @@ def test_a_few_cards_gone_is_no_shrink(
 
 
 def test_an_empty_spanish_set_list_is_refused(
-    tmp_path: Path, tcgdex_dir: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, full_tcgdex_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    tcgdex_dir = full_tcgdex_dir  # every Spanish set list
     dex = small_tcgdex(tmp_path, tcgdex_dir, ["sv03", "bog"])
     folder = str(tmp_path / "c")
     args = ["-s", "tcgdex", "--from", str(dex), "--catalogue", folder]

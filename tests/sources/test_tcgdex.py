@@ -97,13 +97,15 @@ def test_tcgdex_data_quirks_are_derived(catalogue: Catalogue) -> None:
         ("1 ordenes de jefes", "Boss's Orders"),
     ],
 )
-def test_spanish_names_resolve(catalogue: Catalogue, spanish: str, english: str) -> None:
+def test_spanish_names_resolve(full_catalogue: Catalogue, spanish: str, english: str) -> None:
+    catalogue = full_catalogue  # Spanish names of every print
     line = Resolver(catalogue).resolve_line(parse(spanish).lines[0])
     assert line.finding is None and line.candidates
     assert {c.name.split(" (")[0] for c in line.candidates} == {english}
 
 
-def test_a_decklist_written_in_spanish_resolves(catalogue: Catalogue) -> None:
+def test_a_decklist_written_in_spanish_resolves(full_catalogue: Catalogue) -> None:
+    catalogue = full_catalogue  # Spanish names of every print
     text = (Path(__file__).parents[1] / "decklists" / "espanol-nombres.txt").read_text(
         encoding="utf-8"
     )
@@ -126,7 +128,8 @@ def test_tcgdex_set_ids_and_newest_sets_resolve(catalogue: Catalogue) -> None:
             assert [c.id for c in line.candidates] == [expected]
 
 
-def test_spanish_names_in_check_output(catalogue: Catalogue) -> None:
+def test_spanish_names_in_check_output(full_catalogue: Catalogue) -> None:
+    catalogue = full_catalogue  # Spanish names of every print
     checker = Checker(catalogue, lang="es")
     report = checker.check(parse("Totem: 1 Charizard ex OBF 125\n4 Rare Candy SVI 191\n"))
     singleton = [f for f in report.findings if f.code == "singleton"]
@@ -137,7 +140,9 @@ def test_spanish_names_in_check_output(catalogue: Catalogue) -> None:
 
 
 @pytest.fixture
-def mirrors(tmp_path: Path, tcgdex_dir: Path, pokemontcg_dir: Path) -> tuple[Path, Path]:
+def mirrors(tmp_path: Path, full_tcgdex_dir: Path, full_pokemontcg_dir: Path) -> tuple[Path, Path]:
+    """Whole sets of both mirrors: the counts of a second import are of whole sets."""
+    tcgdex_dir, pokemontcg_dir = full_tcgdex_dir, full_pokemontcg_dir
     return (
         small_pokemontcg(tmp_path, pokemontcg_dir, ["sv3", "hgss3"]),
         small_tcgdex(tmp_path, tcgdex_dir, ["sv03", "hgss3", "me01", "exu"]),
@@ -237,7 +242,8 @@ def test_import_order_does_not_matter(mirrors: tuple[Path, Path], tmp_path: Path
         assert cat.get("me01-003") is not None  # only TCGdex has it
 
 
-def test_card_search_finds_spanish_names(catalogue: Catalogue) -> None:
+def test_card_search_finds_spanish_names(full_catalogue: Catalogue) -> None:
+    catalogue = full_catalogue  # Spanish names of every print
     from totemdeck.search import search_cards
 
     found = search_cards(catalogue, "supercaña", limit=50)

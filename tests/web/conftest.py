@@ -34,6 +34,14 @@ def client(web_app: ASGIApp) -> Iterator[TestClient]:
         yield test_client
 
 
+@pytest.fixture(scope="module")
+def full_client(full_catalogue_dir: Path) -> Iterator[TestClient]:
+    """The app over the whole catalogue, for the tests that need every print."""
+    app = create_app(WebConfig(catalogue=full_catalogue_dir, images=True))
+    with TestClient(app, raise_server_exceptions=False) as test_client:
+        yield test_client
+
+
 @pytest.fixture(scope="session")
 def legal_text() -> str:
     return (EXAMPLES / "charizard-ex.txt").read_text(encoding="utf-8")

@@ -49,7 +49,8 @@ def test_a_forged_or_replayed_add_never_breaks_a_rule(client: TestClient) -> Non
         assert _deck_of(answer) == list(decode(code).lines), card
 
 
-def test_choose_the_print_names_exactly_that_print(client: TestClient) -> None:
+def test_choose_the_print_names_exactly_that_print(full_client: TestClient) -> None:
+    client = full_client  # prints of every set
     code = encode(from_cards([SharedCard("sv1-86", 1, True)]))
     text = "Totem:\n1 Gardevoir ex SVI 86\nMain deck:\n1 Gastly"
     location = client.post("/build", data={"deck": text}, follow_redirects=False).headers[
@@ -65,8 +66,9 @@ def test_choose_the_print_names_exactly_that_print(client: TestClient) -> None:
 
 
 def test_print_autocomplete_offers_prints_that_fit_first_in_the_pages_language(
-    client: TestClient,
+    full_client: TestClient,
 ) -> None:
+    client = full_client  # Spanish text of every print
     found = client.get("/build/prints", params={"q": "Gastl", "totem": "sv1-86"}).json()
     assert found and all(x["line"].startswith(x["name"]) for x in found)
     fits = [x["fits"] for x in found]

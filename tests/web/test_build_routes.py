@@ -85,7 +85,8 @@ def test_filter_buttons_write_the_query(client: TestClient, path: str) -> None:
     assert "q=charizard+t%3Asupporter" in swapped.headers["location"]  # one card type
 
 
-def test_name_autocomplete_answers_in_both_languages(client: TestClient) -> None:
+def test_name_autocomplete_answers_in_both_languages(full_client: TestClient) -> None:
+    client = full_client  # names in both languages of every print
     client.get("/api/names", params={"q": "x"})  # the index is built on first use
     names = client.get("/api/names", params={"q": "chariz"}).json()
     assert names[0].startswith("Charizard") and len(names) <= 20

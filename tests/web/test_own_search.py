@@ -14,7 +14,8 @@ from tests.web.test_browser import _open
 MINE = "3 Boss's Orders PAL 172\n1 Iono PAL 185\n10 Basic Fire Energy SVE 2\n"
 
 
-def test_a_posted_collection_is_what_own_reads(client: TestClient) -> None:
+def test_a_posted_collection_is_what_own_reads(full_client: TestClient) -> None:
+    client = full_client  # more basic Energy than a page
     answer = client.post("/cards.json?q=own:+t:supporter", data={"collection": MINE})
     assert answer.status_code == 200, answer.text
     names = {c["name"] for c in answer.json()["cards"]}

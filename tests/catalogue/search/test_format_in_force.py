@@ -37,7 +37,10 @@ def _invocation(catalogue: Catalogue, fmt: FormatRules, cost: int) -> set[str]:
     }
 
 
-def test_invocation_costs_follow_the_format_file(catalogue: Catalogue, other_format: Path) -> None:
+def test_invocation_costs_follow_the_format_file(
+    full_catalogue: Catalogue, other_format: Path
+) -> None:
+    catalogue = full_catalogue  # over a thousand Pokémon prints of the whole catalogue
     fmt = load_format(other_format)
     assert fmt.invocation_cost["Basic"] == 7
     found = search_cards(catalogue, "ic=7", prints=True, limit=None, format_rules=fmt)
