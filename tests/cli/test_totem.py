@@ -15,8 +15,9 @@ from totemdeck.schemas import is_valid_fast
 
 @pytest.mark.slow
 def test_totem_all_csv_and_json_list_every_pokemon_print(
-    catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
+    full_catalogue_dir: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
+    catalogue_dir = full_catalogue_dir  # every Pokémon print
     where = ["--catalogue", str(catalogue_dir)]
     assert main(["totem", "--all", "--format", "csv", *where]) == 0
     rows = list(csv.DictReader(io.StringIO(capsys.readouterr().out)))

@@ -62,6 +62,16 @@ def base_url(web_app: ASGIApp) -> Iterator[str]:
 
 
 @pytest.fixture(scope="module")
+def full_base_url(full_catalogue_dir: Path) -> Iterator[str]:
+    """The app over the whole catalogue on a real socket, for the browser tests that build
+    or search with cards of every set."""
+    from tests.helpers.live import live_server
+
+    with live_server(create_app(WebConfig(catalogue=full_catalogue_dir, images=True))) as url:
+        yield url
+
+
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     """Chromium through Playwright; a missing browser fails the test, never skips it."""
     from playwright.sync_api import sync_playwright

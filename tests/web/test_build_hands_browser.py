@@ -191,9 +191,10 @@ def test_a_100_card_build_page_holds_the_deck_code_a_few_times(
 
 @SIZES
 def test_spanish_card_text_draws_energy_symbols_as_english_does(
-    browser: Browser, base_url: str, size: dict[str, Any]
+    browser: Browser, full_base_url: str, size: dict[str, Any]
 ) -> None:
     """TCGdex writes Energy in card text as ``{P}`` in every language (Mega Gardevoir ex)."""
+    base_url = full_base_url  # Spanish text of every print
     page = start(browser, base_url, size, locale="es-ES")
     page.fill("#q", "s:MEG cn:60")
     page.press("#q", "Enter")

@@ -74,8 +74,9 @@ def test_the_edit_box_offers_prints_that_fit_the_totem_first(
 
 @pytest.mark.parametrize("lang", ["en", "es"])
 def test_suggestions_come_in_the_pages_language_first(
-    browser: Browser, base_url: str, lang: str
+    browser: Browser, full_base_url: str, lang: str
 ) -> None:
+    base_url = full_base_url  # names in both languages of every print
     page = with_deck(browser, base_url, DESKTOP, "1 Ralts SVI 84", locale=f"{lang}-ES")
     type_line(page, "1 Profes")
     first = page.locator("#name-suggestions li").first
@@ -87,8 +88,9 @@ def test_suggestions_come_in_the_pages_language_first(
 @SIZES
 @pytest.mark.parametrize("script", [True, False], ids=["js", "no-js"])
 def test_an_ambiguous_line_has_a_choose_the_print_control(
-    browser: Browser, base_url: str, size: dict[str, Any], script: bool
+    browser: Browser, full_base_url: str, size: dict[str, Any], script: bool
 ) -> None:
+    base_url = full_base_url  # every print of a name
     page = with_deck(browser, base_url, size, "1 Gastly", java_script_enabled=script)
     row = page.locator(".build-deck .row").filter(has=page.get_by_role("link", name="Gastly"))
     expect(row.locator(".finding", has_text="ambiguous-card")).to_have_count(1)

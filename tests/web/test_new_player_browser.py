@@ -61,8 +61,9 @@ def test_a_legal_chien_pao_deck_by_search_and_add_in_at_most_60_actions(
 
 
 def test_a_legal_chien_pao_deck_through_the_edit_box_in_at_most_40_keys_beyond_names(
-    browser: Browser, base_url: str
+    browser: Browser, full_base_url: str
 ) -> None:
+    base_url = full_base_url  # a real deck of every set
     page, problems = _open(browser, base_url, viewport={"width": 1280, "height": 800})
     page.goto(f"{base_url}/build?q=Chien-Pao+ex+s:PAL+cn:61")
     page.locator('.add[data-card="sv2-61"]').click()
