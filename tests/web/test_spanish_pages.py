@@ -108,17 +108,18 @@ def test_the_card_page_in_spanish_shows_the_spanish_card(browser: Browser, base_
 )
 def test_stats_labels_fit_in_spanish(
     browser: Browser,
-    full_base_url: str,
+    base_url: str,
     legal_text: str,
     viewport: dict[str, int],
 ) -> None:
     """Each bar's label ends before its bar starts ("Herramienta Pokémon" was cut)."""
-    base_url = full_base_url  # every kind of card
     page, problems = _open(browser, base_url, viewport=viewport, locale="es-ES")
     page.goto(f"{base_url}/check?lang=es")
     _paste(page, base_url, legal_text)
     page.click("nav.deck-actions >> text=Estadísticas")
     page.wait_for_selector("svg.bars")
+    # measured once the fonts are in (on a busy machine they come after the page)
+    page.wait_for_function("document.fonts.status === 'loaded'")
     overlaps = page.evaluate(
         """() => [...document.querySelectorAll('svg.bars')].flatMap(svg => {
             const texts = [...svg.querySelectorAll('text')].filter((t, i) => i % 2 === 0);
