@@ -172,6 +172,9 @@ def test_export_copies_the_ptcgl_text_to_the_clipboard(
     _paste(page, base_url, legal_text)
     page.click("nav.deck-actions >> text=Export")
     page.wait_for_selector("#ptcgl")
+    # the clipboard takes writes from the focused page only: with another browser beside it
+    # (the browser pass runs on every core), this one must be brought to the front
+    page.bring_to_front()
     for box, start in (
         ("#ptcgl", "Totem: 1\n1 Charizard ex OBF 125\n"),  # the list, read back as the deck
         ("#ptcgl-plain", "Pokémon: 21\n1 Charizard ex OBF 125\n"),  # for Live's import
