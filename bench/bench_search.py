@@ -28,9 +28,9 @@ from pathlib import Path
 
 from bench.bench_decks import _cold
 from bench.common import SHARED, median_seconds
+from totemdeck.api.search import search_cards
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.importer import import_sources
-from totemdeck.search import search_cards
 
 QUERIES = [
     "totem:sv3-125 t:supporter",

@@ -29,7 +29,7 @@ CLI_MAY_IMPORT = {
     "totemdeck.report": "the renderers",
     "totemdeck.report.importing": "the import summary",
     "totemdeck.resources": "the default banlist's place",
-    "totemdeck.search": "card search",
+    "totemdeck.api.search": "card search",
     "totemdeck.sources.registry": "the card sources import knows",
     "totemdeck.web": "totemdeck serve",
     "totemdeck.web.server": "totemdeck serve",

@@ -236,7 +236,7 @@ def test_import_order_does_not_matter(mirrors: tuple[Path, Path], tmp_path: Path
 
 
 def test_card_search_finds_spanish_names(catalogue: Catalogue) -> None:
-    from totemdeck.search import search_cards
+    from totemdeck.api.search import search_cards
 
     found = search_cards(catalogue, "supercaña", limit=50)
     assert {c.name for c in found.cards} == {"Super Rod"}

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from totemdeck.api.search import SearchResult, search_cards
 from totemdeck.api.totems import TotemLookup, pieces_of, totem_lookup
 from totemdeck.catalogue.damage import catalogue_problem
 from totemdeck.catalogue.errors import CatalogueError, CatalogueMissing
@@ -23,7 +24,6 @@ from totemdeck.i18n.terms import term, terms
 from totemdeck.names_index import NameIndex
 from totemdeck.records import frozen
 from totemdeck.rules.engine import Checker
-from totemdeck.search import SearchResult, search_cards
 
 __all__ = [
     "CARD_CACHE_BYTES",

@@ -33,7 +33,7 @@ def run_search(
 ) -> None:
     """``totemdeck card search``: the cards a query finds, as text, JSON or CSV."""
     from totemdeck.api import Catalogue
-    from totemdeck.search import search_cards  # search sits beside the api (it calls the api)
+    from totemdeck.api.search import search_cards  # search sits beside the api (it calls the api)
 
     query = query.lstrip()  # a query starting with "-" arrives with a space before it
     bans = fmt = None  # the defaults load only if a key needs them (a cold start stays quick)

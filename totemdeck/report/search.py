@@ -12,8 +12,8 @@ from totemdeck.files.cells import safe_cell
 from totemdeck.i18n.terms import term, terms
 
 if TYPE_CHECKING:
+    from totemdeck.api.search import SearchResult
     from totemdeck.rules.format import FormatRules
-    from totemdeck.search import SearchResult
 
 
 def shown_name(card: Card, lang: str) -> str:

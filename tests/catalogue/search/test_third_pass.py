@@ -8,10 +8,10 @@ import re
 
 import pytest
 
+from totemdeck.api.search import QuerySyntaxError, search_cards
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.names import fold
 from totemdeck.catalogue.read import Catalogue
-from totemdeck.search import QuerySyntaxError, search_cards
 
 _TYPES = frozenset(
     ("Grass", "Fire", "Water", "Lightning", "Psychic", "Fighting", "Darkness", "Metal",

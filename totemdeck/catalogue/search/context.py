@@ -3,7 +3,7 @@
 ``Key`` is one entry of the key table (``keys.KEYS``): its name, aliases, operators, the
 builder that turns a term into SQL and the words ``--explain`` says. ``SearchContext`` is
 what some keys need from the rules (the banlist and the Totem rules in force): the catalogue
-package may not import the rules, so the library verb (``totemdeck.search``) supplies it.
+package may not import the rules, so the library verb (``totemdeck.api.search``) supplies it.
 """
 
 from __future__ import annotations
