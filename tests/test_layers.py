@@ -19,7 +19,7 @@ PACKAGE = Path(__file__).resolve().parent.parent / "totemdeck"
 # Lowest first. Rooms of one layer may not import each other either, unless named together
 # in one tuple entry of SIBLINGS.
 LAYERS: list[set[str]] = [
-    {"errors", "resources", "datacache", "lazy", "linkcheck", "records", "_validators", "py.typed"},
+    {"base", "datacache", "linkcheck", "_validators", "py.typed"},
     {"i18n", "schemas"},
     {"files"},
     {"safeyaml"},
@@ -95,7 +95,7 @@ WEB_MAY_IMPORT = {
     "totemdeck.api.deck": "decks: share codes, exports, stats",
     "totemdeck.api.printing": "Print: proxy and registration sheets",
     "totemdeck.catalogue.lru": "the bounded cache the app keeps rendered previews in",
-    "totemdeck.errors": "the errors every face turns into answers",
+    "totemdeck.base.errors": "the errors every face turns into answers",
     "totemdeck.i18n": "messages in the page's language",
     "totemdeck.report.collection": "the collection's problems, as the CLI says them",
     "totemdeck.table": "the Table: a game as data",

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from totemdeck import lazy
+from totemdeck.base import lazy
 
 __version__ = "0.2.0"
 
 # Public name → the module that defines it.
 _EXPORTS = {
     # errors
-    "TotemdeckError": "totemdeck.errors",
+    "TotemdeckError": "totemdeck.base.errors",
     # the catalogue
     "Card": "totemdeck.catalogue.model",
     "CardSet": "totemdeck.catalogue.model",
@@ -121,12 +121,12 @@ if TYPE_CHECKING:  # what type checkers and editors see
         make_checker,
     )
     from totemdeck.api.search import QuerySyntaxError, SearchResult, search_cards
+    from totemdeck.base.errors import TotemdeckError
     from totemdeck.catalogue.model import Card, CardSet, display_name
     from totemdeck.catalogue.read import Catalogue, CatalogueError, CatalogueMissing
     from totemdeck.decklist.model import Decklist
     from totemdeck.decklist.parse import parse
     from totemdeck.decklist.read import DecklistError, read_decklist
-    from totemdeck.errors import TotemdeckError
     from totemdeck.export.formats import export_deck
     from totemdeck.importer import import_sources
     from totemdeck.importer.summary import ImportResult

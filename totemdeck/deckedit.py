@@ -12,10 +12,10 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.model import Card, display_name
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist.parse import parse
-from totemdeck.records import frozen
 from totemdeck.sharecode import MAX_COUNT, SharedDeck
 
 # The count at the front of a card line: "20 Name", "4x Name", "* 2 Name", "x3 Name".

@@ -12,10 +12,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.helpers.golden import compare
+from totemdeck.base.errors import UsageError
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.collection import read_collection_text
 from totemdeck.collection.read import read_collection_file
-from totemdeck.errors import UsageError
 
 SAMPLES = Path(__file__).resolve().parent / "samples"
 

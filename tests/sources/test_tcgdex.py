@@ -56,7 +56,7 @@ def _unknown_retreats() -> set[str]:
     """The prints known_errors.yaml says no source gives a retreat (FORMAT.md: unknown, not 0)."""
     import yaml
 
-    from totemdeck.resources import packaged_text
+    from totemdeck.base.resources import packaged_text
 
     data = yaml.safe_load(packaged_text("known_errors.yaml"))
     entries = data if isinstance(data, list) else next(iter(data.values()))

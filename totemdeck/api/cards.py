@@ -13,6 +13,7 @@ from typing import Any
 
 from totemdeck.api.search import SearchResult, search_cards
 from totemdeck.api.totems import TotemLookup, pieces_of, totem_lookup
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.damage import catalogue_problem
 from totemdeck.catalogue.errors import CatalogueError, CatalogueMissing
 from totemdeck.catalogue.localized import FALLBACK_MARK, is_fallback, localize, shown_set_name
@@ -22,7 +23,6 @@ from totemdeck.catalogue.read import CARD_CACHE_BYTES, Catalogue
 from totemdeck.catalogue.schema import DB_NAME, default_dir
 from totemdeck.i18n.terms import term, terms
 from totemdeck.names_index import NameIndex
-from totemdeck.records import frozen
 from totemdeck.rules.engine import Checker
 
 __all__ = [

@@ -10,9 +10,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from totemdeck.base.errors import UsageError
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist.model import Decklist
-from totemdeck.errors import UsageError
 from totemdeck.findings.registry import REGISTRY, RuleDoc, by_code
 from totemdeck.i18n import _
 from totemdeck.rules.banlist import Banlist
@@ -41,8 +41,8 @@ def load_rules(
 ) -> tuple[Banlist, FormatRules]:
     """The banlist (default: ./banlist.yaml, else the installed one) and format parameters."""
     from totemdeck.api.banlists import banlist_in_force
-    from totemdeck.errors import TotemdeckError
-    from totemdeck.resources import default_banlist
+    from totemdeck.base.errors import TotemdeckError
+    from totemdeck.base.resources import default_banlist
 
     try:
         bans = banlist_in_force(banlist or default_banlist())

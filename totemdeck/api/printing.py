@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from totemdeck.base.records import frozen
 from totemdeck.collection import Coverage
 from totemdeck.export.formats import ExportRefused
 from totemdeck.export.order import ExportLine, export_lines
@@ -17,7 +18,6 @@ from totemdeck.i18n.terms import terms
 from totemdeck.printing.paper import grid
 from totemdeck.printing.proxies import ProxyCopy, proxy_pdf
 from totemdeck.printing.sheet import SheetDeck, sheet_pdf
-from totemdeck.records import frozen
 from totemdeck.rules.engine import CheckedDeck
 
 __all__ = ["PrintRefused", "PrintedPdf", "print_proxies", "print_sheet"]

@@ -12,13 +12,13 @@ from collections.abc import Iterable, Mapping, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from totemdeck.base.lazy import LazyPattern
 from totemdeck.catalogue.search.context import FormatRows, TotemFacts
 from totemdeck.catalogue.search.parse import QuerySyntaxError
 from totemdeck.catalogue.search.run import SearchResult
 from totemdeck.catalogue.search.values import BadValue
 from totemdeck.i18n import _
 from totemdeck.i18n.terms import terms
-from totemdeck.lazy import LazyPattern
 
 if TYPE_CHECKING:
     from totemdeck.catalogue.model import Card
@@ -179,7 +179,7 @@ def _packaged_format() -> FormatRules:
 
 def _installed_banlist() -> Banlist:
     """``banlist.yaml`` (``resources.default_banlist``), read again only when it changes."""
-    from totemdeck.resources import default_banlist
+    from totemdeck.base.resources import default_banlist
 
     path = default_banlist()
     try:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from totemdeck.api.totems import lookup_totem
-from totemdeck.errors import UsageError
+from totemdeck.base.errors import UsageError
 from totemdeck.i18n import _
 from totemdeck.rules.engine import Checker
 from totemdeck.rules.totem import TotemNumbers

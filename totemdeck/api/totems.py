@@ -7,11 +7,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from totemdeck.base.errors import NotFound, UsageError
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.read import Catalogue
-from totemdeck.errors import NotFound, UsageError
 from totemdeck.i18n import _
-from totemdeck.records import frozen
 from totemdeck.rules.banlist import Banlist
 from totemdeck.rules.engine import Checker
 from totemdeck.rules.format import FormatRules, load_format

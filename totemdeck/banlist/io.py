@@ -17,10 +17,10 @@ from typing import Any
 
 import yaml
 
+from totemdeck.base.errors import TotemdeckError
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.names import fold
-from totemdeck.errors import TotemdeckError
 from totemdeck.files import FileReadError, read_limited
-from totemdeck.records import frozen
 from totemdeck.rules.banlist import BanEntry, Banlist
 from totemdeck.safeyaml import YamlFileError, decode_text, parse_yaml
 from totemdeck.schemas import is_valid_fast, validator

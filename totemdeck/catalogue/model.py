@@ -10,8 +10,8 @@ from collections.abc import Iterable
 from dataclasses import field
 from typing import Any
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.names import fold
-from totemdeck.records import frozen
 
 # Energy types that can form an identity; "Colorless" is generic and never does.
 ENERGY_TYPES: tuple[str, ...] = (

@@ -14,7 +14,7 @@ import re
 import unicodedata
 from functools import lru_cache
 
-from totemdeck.lazy import LazyPattern
+from totemdeck.base.lazy import LazyPattern
 
 _APOSTROPHES = str.maketrans(
     {"’": "'", "‘": "'", "`": "'", "´": "'", "“": '"', "”": '"', "‐": "-", "–": "-", "—": "-"}

@@ -9,7 +9,7 @@ from __future__ import annotations
 from enum import StrEnum
 from pathlib import PurePath
 
-from totemdeck.errors import TotemdeckError
+from totemdeck.base.errors import TotemdeckError
 
 NAME_MAX = 255  # bytes in one path component on Linux, macOS and Windows file systems
 

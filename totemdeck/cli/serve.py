@@ -11,10 +11,10 @@ from pathlib import Path
 
 import typer
 
+from totemdeck.base.errors import UsageError
 from totemdeck.cli.check import BanlistOption, FormatFileOption
 from totemdeck.cli.options import CatalogueOption
 from totemdeck.cli.root import app
-from totemdeck.errors import UsageError
 from totemdeck.i18n import _
 
 

@@ -15,7 +15,7 @@ import functools
 import re
 import unicodedata
 
-from totemdeck.records import frozen
+from totemdeck.base.records import frozen
 
 __all__ = ["ROLES", "Layout", "fold_header", "layout_of"]
 
@@ -29,7 +29,7 @@ def _vocabulary() -> tuple[dict[str, str], tuple[tuple[str, frozenset[str]], ...
     their role, the roles found by a word a header holds, the words that mean "not this"."""
     import yaml
 
-    from totemdeck.resources import packaged_text
+    from totemdeck.base.resources import packaged_text
 
     data = yaml.load(
         packaged_text("collection_columns.yaml"),

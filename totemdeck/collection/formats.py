@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from totemdeck.base.records import frozen
 from totemdeck.collection.columns import Layout, fold_header
 from totemdeck.collection.table import Row, Table
-from totemdeck.records import frozen
 
 __all__ = ["GENERIC", "PRESETS", "CsvRow", "Preset", "preset_of", "rows"]
 

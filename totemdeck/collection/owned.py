@@ -12,10 +12,10 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable, Hashable, Iterable, Mapping
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.model import Card, basic_energy_type
 from totemdeck.catalogue.names import name_key
 from totemdeck.collection.model import Collection, Holding
-from totemdeck.records import frozen
 from totemdeck.rules.deck import Entry, RuleContext
 from totemdeck.rules.engine import alike_key
 

@@ -14,10 +14,10 @@ from functools import cache, partial
 from typing import Any
 from urllib.parse import unquote
 
+from totemdeck.base.records import frozen
+from totemdeck.base.resources import packaged_text
 from totemdeck.catalogue.model import Card, CardSet
 from totemdeck.catalogue.read import Catalogue
-from totemdeck.records import frozen
-from totemdeck.resources import packaged_text
 
 _DIGITS = re.compile(r"^(?P<prefix>[A-Za-z]*+)-?(?P<digits>\d++)(?P<suffix>[A-Za-z]?)$")
 

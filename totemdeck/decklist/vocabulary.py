@@ -19,12 +19,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.lru import LRU
 from totemdeck.catalogue.names import fold, name_key
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist.setcodes import SetIndex
 from totemdeck.i18n import _
-from totemdeck.records import frozen
 
 # Card names hold at most 7 words ("Team Galactic's Invention G-105 Poké Turn" holds 6), and
 # what follows a name in a line at most a few: longer runs are never read this way, so a

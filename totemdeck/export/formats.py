@@ -11,6 +11,7 @@ import io
 import json
 from collections.abc import Callable
 
+from totemdeck.base.errors import TotemdeckError, printable
 from totemdeck.catalogue.model import (
     ENERGY_TYPES,
     LETTER_OF_TYPE,
@@ -19,7 +20,6 @@ from totemdeck.catalogue.model import (
     display_name,
 )
 from totemdeck.decklist.jsondeck import DOCUMENT_VERSION, FORMAT_NAME
-from totemdeck.errors import TotemdeckError, printable
 from totemdeck.export.order import ExportLine, export_lines
 from totemdeck.files.cells import safe_cell
 from totemdeck.i18n import N_, _, ngettext

@@ -9,10 +9,10 @@ Energy last (basic by type, then special).
 
 from __future__ import annotations
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.model import ENERGY_TYPES, Card, basic_energy_type
 from totemdeck.catalogue.names import name_key
 from totemdeck.decklist.model import DeckLine
-from totemdeck.records import frozen
 from totemdeck.rules.engine import CheckedDeck
 
 TRAINER_KINDS = ("Supporter", "Item", "Pokémon Tool", "Stadium")

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import re
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.localized import localize, shown_name
 from totemdeck.catalogue.model import LETTER_OF_TYPE, Card, basic_energy_type
 from totemdeck.i18n import _
 from totemdeck.i18n.terms import term, terms
-from totemdeck.records import frozen
 
 # "{R}" / "{P}" in card text (Spanish text keeps the symbols' letters in braces): printed as
 # the symbol's letter in brackets, the way players write costs.

@@ -6,10 +6,10 @@ import re
 from pathlib import Path
 from typing import Any
 
-from totemdeck.errors import TotemdeckError
+from totemdeck.base.errors import TotemdeckError
+from totemdeck.base.records import frozen
+from totemdeck.base.resources import packaged_text
 from totemdeck.i18n import _
-from totemdeck.records import frozen
-from totemdeck.resources import packaged_text
 from totemdeck.schemas import first_error, is_valid_fast
 
 COLUMNS = ("Basic", "Stage 1", "Stage 2", "Stage 3")

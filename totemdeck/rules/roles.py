@@ -16,10 +16,10 @@ from dataclasses import field
 from functools import cache
 from typing import Any
 
+from totemdeck.base.records import frozen
+from totemdeck.base.resources import packaged_text
 from totemdeck.catalogue.model import TYPE_LETTERS, Card
 from totemdeck.catalogue.names import fold
-from totemdeck.records import frozen
-from totemdeck.resources import packaged_text
 
 _SYMBOL = re.compile(r"[\[{]([GRWLPFDMYNC])[\]}]")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")

@@ -29,12 +29,12 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from totemdeck.base.errors import TotemdeckError
+from totemdeck.base.lazy import LazyPattern
+from totemdeck.base.records import frozen
 from totemdeck.decklist.model import DeckLine, Decklist
-from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import N_, _
-from totemdeck.lazy import LazyPattern
 from totemdeck.linkcheck import seal, unseal
-from totemdeck.records import frozen
 from totemdeck.sharecode.cards import MAX_ENTRIES as MAX_ENTRIES
 from totemdeck.sharecode.cards import SharedCard, old_cards
 from totemdeck.sharecode.links import BadBaseUrl as BadBaseUrl

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from totemdeck.errors import TotemdeckError
-from totemdeck.records import frozen
+from totemdeck.base.errors import TotemdeckError
+from totemdeck.base.records import frozen
 
 if TYPE_CHECKING:
     from collections.abc import Generator

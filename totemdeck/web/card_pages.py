@@ -61,7 +61,7 @@ async def cards_route(request: Request) -> Response:
 
 def _with_collection(request: Request, text: str) -> Response:
     from totemdeck.api import owned_prints
-    from totemdeck.errors import TotemdeckError
+    from totemdeck.base.errors import TotemdeckError
     from totemdeck.web.collection_pages import read_posted
 
     try:

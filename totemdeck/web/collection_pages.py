@@ -36,7 +36,7 @@ from totemdeck.api.collection import (
     read_collection_bytes,
 )
 from totemdeck.api.deck import CheckedDeck, DecklistError
-from totemdeck.errors import UsageError  # an unreadable collection (CollectionError) is one
+from totemdeck.base.errors import UsageError  # an unreadable collection (CollectionError) is one
 from totemdeck.i18n import _
 from totemdeck.report.collection import render_buy_list, render_draft
 from totemdeck.web.pages import json_answer, language, library, render

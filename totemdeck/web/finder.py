@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from totemdeck.api.cards import CatalogueError, SearchResult, search_cards, term
-from totemdeck.errors import TotemdeckError
+from totemdeck.base.errors import TotemdeckError
+from totemdeck.base.records import frozen
 from totemdeck.i18n import N_, _
-from totemdeck.records import frozen
 from totemdeck.web.service import Library
 
 MAX_QUERY_CHARS = 500

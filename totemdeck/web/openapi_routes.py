@@ -7,7 +7,7 @@ route, fails the document's test. Answers name the JSON Schemas of ``schemas/`` 
 
 from __future__ import annotations
 
-from totemdeck.records import frozen
+from totemdeck.base.records import frozen
 from totemdeck.web.card_pages import ORDERS
 
 

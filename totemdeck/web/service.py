@@ -34,7 +34,7 @@ from totemdeck.api.deck import (
     decklist_from_bytes,
     decode_decklist,
 )
-from totemdeck.records import frozen
+from totemdeck.base.records import frozen
 
 # A request body is refused past this many bytes while it is read: the deck limit (1 MiB, as
 # the CLI). An upload inside it stays under the form parser's 1 MiB in-memory spool, so no

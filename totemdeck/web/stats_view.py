@@ -21,7 +21,7 @@ from totemdeck.api.deck import (
     role_names,
     sample_opening,
 )
-from totemdeck.errors import UsageError
+from totemdeck.base.errors import UsageError
 from totemdeck.i18n import _
 from totemdeck.web.charts import bar_chart, invocation_chart, odds_curve
 from totemdeck.web.pages import answer, int_param, json_answer, library, wants_json

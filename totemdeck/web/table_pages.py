@@ -27,7 +27,7 @@ from starlette.routing import Route
 from totemdeck.api import table_seat
 from totemdeck.api.cards import Card
 from totemdeck.api.deck import CheckedDeck, Decklist
-from totemdeck.errors import TotemdeckError
+from totemdeck.base.errors import TotemdeckError
 from totemdeck.i18n import _
 from totemdeck.table import (
     MAX_PLAYERS,

@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.search.parse import Term
-from totemdeck.records import frozen
 
 
 @frozen

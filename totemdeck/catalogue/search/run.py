@@ -5,15 +5,15 @@ from __future__ import annotations
 import sqlite3
 from typing import TYPE_CHECKING
 
+from totemdeck.base.errors import TotemdeckError
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.search.compile import check_keys, explain, split_options, to_sql
 from totemdeck.catalogue.search.context import SearchContext
 from totemdeck.catalogue.search.index import index_inputs, use_format
 from totemdeck.catalogue.search.parse import parse
 from totemdeck.catalogue.search.regex import register
 from totemdeck.catalogue.search.spanish_keys import searching_in
-from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import N_, _
-from totemdeck.records import frozen
 
 if TYPE_CHECKING:
     from totemdeck.catalogue.model import Card
