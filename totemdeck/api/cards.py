@@ -22,7 +22,7 @@ from totemdeck.catalogue.names import name_key
 from totemdeck.catalogue.read import CARD_CACHE_BYTES, Catalogue
 from totemdeck.catalogue.schema import DB_NAME, default_dir
 from totemdeck.i18n.terms import term, terms
-from totemdeck.names_index import NameIndex
+from totemdeck.catalogue.names_index import NameIndex
 from totemdeck.rules.engine import Checker
 
 __all__ = [
