@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from totemdeck import deckedit
+from totemdeck.sharecode import edit as deckedit
 from totemdeck.sharecode import SharedDeck
 
 DECK = SharedDeck(

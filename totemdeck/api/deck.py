@@ -9,7 +9,7 @@ face that shows decks does.
 
 from __future__ import annotations
 
-from totemdeck import deckedit
+from totemdeck.sharecode import edit as deckedit
 from totemdeck.decklist.jsondeck import load_json
 from totemdeck.decklist.model import Decklist
 from totemdeck.decklist.read import MAX_BYTES, DecklistError, decklist_from_bytes
