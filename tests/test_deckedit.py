@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from totemdeck.sharecode import edit as deckedit
 from totemdeck.sharecode import SharedDeck
+from totemdeck.sharecode import edit as deckedit
 
 DECK = SharedDeck(
     (

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from tests.table.test_code import HOSTILE
 from tests.web.conftest import EXAMPLES
-from totemdeck.schemas import first_error
+from totemdeck.files.schemas import first_error
 from totemdeck.sharecode import SharedCard, from_cards
 from totemdeck.sharecode import encode as share_encode
 from totemdeck.table import board, decode, encode

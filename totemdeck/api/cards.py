@@ -19,10 +19,10 @@ from totemdeck.catalogue.errors import CatalogueError, CatalogueMissing
 from totemdeck.catalogue.localized import FALLBACK_MARK, is_fallback, localize, shown_set_name
 from totemdeck.catalogue.model import ENERGY_TYPES, LETTER_OF_TYPE, Card, display_name
 from totemdeck.catalogue.names import name_key
+from totemdeck.catalogue.names_index import NameIndex
 from totemdeck.catalogue.read import CARD_CACHE_BYTES, Catalogue
 from totemdeck.catalogue.schema import DB_NAME, default_dir
 from totemdeck.i18n.terms import term, terms
-from totemdeck.catalogue.names_index import NameIndex
 from totemdeck.rules.engine import Checker
 
 __all__ = [

@@ -9,7 +9,6 @@ face that shows decks does.
 
 from __future__ import annotations
 
-from totemdeck.sharecode import edit as deckedit
 from totemdeck.decklist.jsondeck import load_json
 from totemdeck.decklist.model import Decklist
 from totemdeck.decklist.read import MAX_BYTES, DecklistError, decklist_from_bytes
@@ -31,6 +30,7 @@ from totemdeck.sharecode import (
     readable,
     share_code,
 )
+from totemdeck.sharecode import edit as deckedit
 from totemdeck.stats import (
     KINDS,
     Ask,

@@ -21,8 +21,8 @@ from totemdeck.decklist.otherjson import (
     tabletop_simulator,
 )
 from totemdeck.decklist.symbols import expand_symbols
+from totemdeck.files.schemas import first_error
 from totemdeck.i18n import _
-from totemdeck.schemas import first_error
 
 FORMAT_NAME = "totem"
 DOCUMENT_VERSION = 1

@@ -25,7 +25,7 @@ _DIGITS = re.compile(r"^(?P<prefix>[A-Za-z]*+)-?(?P<digits>\d++)(?P<suffix>[A-Za
 @cache
 def set_code_data() -> dict[str, Any]:
     """``totemdeck/data/set_codes.yaml``: aliases, Energy pseudo-sets, Pocket codes."""
-    from totemdeck.datacache import recall, remember
+    from totemdeck.files.datacache import recall, remember
 
     text = packaged_text("set_codes.yaml")
     data = recall("set_codes", text)  # as parsed last time, for this very text

@@ -22,12 +22,12 @@ from totemdeck.catalogue.model import (
 from totemdeck.decklist.jsondeck import DOCUMENT_VERSION, FORMAT_NAME
 from totemdeck.export.order import ExportLine, export_lines
 from totemdeck.files.cells import safe_cell
+from totemdeck.files.schemas import first_error
 from totemdeck.i18n import N_, _, ngettext
 from totemdeck.i18n.terms import term, terms
 from totemdeck.rules.engine import CheckedDeck
 from totemdeck.rules.format import FormatRules
 from totemdeck.rules.traits import identity_in_order
-from totemdeck.schemas import first_error
 
 HEADERS = {"totem": "Totem", "pokemon": "Pokémon", "trainer": "Trainer", "energy": "Energy"}
 # The text export's section titles, for people (translated where shown).

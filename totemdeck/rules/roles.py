@@ -94,8 +94,8 @@ def _role(name: str, entry: dict[str, Any]) -> Role:
 @cache
 def roles() -> tuple[Role, ...]:
     """The roles of the packaged ``roles.yaml``, in file order (read once)."""
-    from totemdeck.safeyaml import parse_yaml
-    from totemdeck.schemas import first_error, is_valid_fast
+    from totemdeck.files.safeyaml import parse_yaml
+    from totemdeck.files.schemas import first_error, is_valid_fast
 
     text = packaged_text("roles.yaml")
     _node, data = parse_yaml(text, "roles.yaml")

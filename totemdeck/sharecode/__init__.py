@@ -32,9 +32,9 @@ from typing import TYPE_CHECKING
 from totemdeck.base.errors import TotemdeckError
 from totemdeck.base.lazy import LazyPattern
 from totemdeck.base.records import frozen
+from totemdeck.codec.check import seal, unseal
 from totemdeck.decklist.model import DeckLine, Decklist
 from totemdeck.i18n import N_, _
-from totemdeck.codec.check import seal, unseal
 from totemdeck.sharecode.cards import MAX_ENTRIES as MAX_ENTRIES
 from totemdeck.sharecode.cards import SharedCard, old_cards
 from totemdeck.sharecode.links import BadBaseUrl as BadBaseUrl

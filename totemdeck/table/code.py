@@ -22,8 +22,8 @@ import zlib
 from typing import Any
 
 from totemdeck.catalogue.model import LETTER_OF_TYPE, TYPE_LETTERS
-from totemdeck.i18n import _
 from totemdeck.codec.check import seal, unseal
+from totemdeck.i18n import _
 from totemdeck.table.model import (
     CARD_ID,
     MAX_LOG,

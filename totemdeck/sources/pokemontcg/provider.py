@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING, Any
 
 from totemdeck.base.records import frozen
 from totemdeck.catalogue.rows import CardRow, canonical_json, card_row
+from totemdeck.files.schemas import first_error, is_valid_fast
 from totemdeck.i18n import _, speaking
-from totemdeck.schemas import first_error, is_valid_fast
 from totemdeck.sources.http import Fetched, FetchError, Location, check_segment, json_problem
 from totemdeck.sources.interface import (
     ImportFailed,

@@ -15,8 +15,8 @@ from collections.abc import Generator, Iterator
 from typing import TYPE_CHECKING, Any
 
 from totemdeck.catalogue.rows import StagedCardRow, canonical_json, staged_card_row
+from totemdeck.files.schemas import first_error, is_valid_fast
 from totemdeck.i18n import _
-from totemdeck.schemas import first_error, is_valid_fast
 from totemdeck.sources.http import Fetched, FetchError, Location, check_segment
 from totemdeck.sources.interface import (
     ImportFailed,
