@@ -76,6 +76,7 @@ TRANSLATED = [
     "sharecode/__init__.py",
     "sharecode/cards.py",
     "sharecode/links.py",
+    "codec/__init__.py",
     "codec/check.py",
     "cli/streams.py",
     "files/descriptors.py",
