@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import ast
 import sys
-from collections import defaultdict
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "totemdeck"
@@ -46,9 +45,8 @@ def room_graph(package: Path = PACKAGE) -> dict[str, set[str]]:
             continue
         for name in imported_modules(path):
             parts = name.split(".")
-            if parts[0] == "totemdeck" and len(parts) > 1 and parts[1] in rooms:
-                if parts[1] != source:
-                    edges[source].add(parts[1])
+            if parts[0] == "totemdeck" and len(parts) > 1 and parts[1] in rooms - {source}:
+                edges[source].add(parts[1])
     return edges
 
 
