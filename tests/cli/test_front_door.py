@@ -30,6 +30,7 @@ CLI_MAY_IMPORT = {
     "totemdeck.report.importing": "the import summary",
     "totemdeck.base.resources": "the default banlist's place",
     "totemdeck.api.search": "card search",
+    "totemdeck.catalogue.search.orders": "--order's choices: the one table of search orders",
     "totemdeck.sources.registry": "the card sources import knows",
     "totemdeck.web": "totemdeck serve",
     "totemdeck.web.server": "totemdeck serve",

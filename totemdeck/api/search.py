@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from totemdeck.base.lazy import LazyPattern
 from totemdeck.catalogue.search.context import FormatRows, TotemFacts
+from totemdeck.catalogue.search.orders import ORDER_NAMES
 from totemdeck.catalogue.search.parse import QuerySyntaxError
 from totemdeck.catalogue.search.run import SearchResult
 from totemdeck.catalogue.search.values import BadValue
@@ -26,7 +27,9 @@ if TYPE_CHECKING:
     from totemdeck.rules.banlist import Banlist
     from totemdeck.rules.format import FormatRules
 
-__all__ = ["QuerySyntaxError", "SearchResult", "search_cards"]
+__all__ = ["SEARCH_ORDERS", "QuerySyntaxError", "SearchResult", "search_cards"]
+
+SEARCH_ORDERS = ORDER_NAMES  # what ``search_cards(order=…)`` takes
 
 _LABEL = LazyPattern(r"^(.+?)\s+([A-Za-z0-9-]{2,12})\s+([A-Za-z]*\d+[a-z]?)$")
 

@@ -10,6 +10,7 @@ from totemdeck.base.records import frozen
 from totemdeck.catalogue.search.compile import check_keys, explain, split_options, to_sql
 from totemdeck.catalogue.search.context import SearchContext
 from totemdeck.catalogue.search.index import index_inputs, use_format
+from totemdeck.catalogue.search.orders import ORDERS
 from totemdeck.catalogue.search.parse import parse
 from totemdeck.catalogue.search.regex import register
 from totemdeck.catalogue.search.spanish_keys import searching_in
@@ -19,18 +20,6 @@ if TYPE_CHECKING:
     from totemdeck.catalogue.model import Card
     from totemdeck.catalogue.read import Catalogue
 
-# ``--order``: the first term follows ``reverse``; the rest only break ties.
-ORDERS: dict[str, tuple[str, str]] = {
-    "name": ("{name}", "s.recency DESC"),
-    "hp": ("s.hp", "{name}, s.recency DESC"),
-    "released": ("s.recency", "{name}"),
-    "set": ("s.released", "s.set_id, s.number_sort, s.number_key, s.card_id"),
-    "type": (
-        "CASE s.supertype WHEN 'pokemon' THEN 0 WHEN 'trainer' THEN 1 ELSE 2 END",
-        "(s.types & -s.types), {name}, s.recency DESC",
-    ),
-    "column": ("s.cost_column", "{name}, s.recency DESC"),
-}
 # Cards without the ordered fact (a Trainer has no HP) come last either way.
 _NULLABLE = {"hp", "column"}
 
