@@ -90,6 +90,8 @@ WEB_MAY_IMPORT = {
     "totemdeck.api.collection": "My cards: collections and coverage",
     "totemdeck.api.deck": "decks: share codes, exports, stats",
     "totemdeck.api.printing": "Print: proxy and registration sheets",
+    "totemdeck.api.search": "the search's orders, for the Cards page's select",
+    "totemdeck.catalogue.names": "name keys and evolution places: pure functions of names",
     "totemdeck.catalogue.lru": "the bounded cache the app keeps rendered previews in",
     "totemdeck.base.errors": "the errors every face turns into answers",
     "totemdeck.i18n": "messages in the page's language",
