@@ -25,6 +25,7 @@ from totemdeck.sources.interface import (
     Progress,
     RejectedCard,
     SkippedSet,
+    SourceBase,
 )
 from totemdeck.sources.pokemontcg import DEFAULT_URL, SOURCE_NAME
 from totemdeck.sources.pokemontcg.client import PokemonTcgClient
@@ -41,13 +42,12 @@ if TYPE_CHECKING:
     from totemdeck.catalogue.state import SourceState
 
 
-class PokemonTcgSource:
+class PokemonTcgSource(SourceBase):
     """pokemon-tcg-data (pokemontcg.io's dump on GitHub): the richest records, up to 2024."""
 
     name = SOURCE_NAME
     default_url = DEFAULT_URL
     layout_marker = "sets/en.json"
-    merged = False
     # pokemon-tcg-data writes Retreat Cost 0 by leaving ``retreatCost`` out: of the 639
     # Pokémon prints it leaves without one that TCGdex states, 636 say 0 (the shared mirror,
     # 2026-12-01; tests/importer/test_numbers.py). So its silence is 0 when neither the other

@@ -25,6 +25,7 @@ from totemdeck.sources.interface import (
     Progress,
     RejectedCard,
     SkippedSet,
+    SourceBase,
 )
 from totemdeck.sources.records import (
     Record,
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
     from totemdeck.catalogue.state import SourceState
 
 
-class TcgdexSource:
+class TcgdexSource(SourceBase):
     """TCGdex (api.tcgdex.net/v2): the newest sets and the cards' names in other languages."""
 
     name = SOURCE_NAME
