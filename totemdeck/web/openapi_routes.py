@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from totemdeck.base.records import frozen
 from totemdeck.web.card_pages import ORDERS
+from totemdeck.web.print_pages import PAPERS
 
 
 @frozen
@@ -245,7 +246,7 @@ OPERATIONS: tuple[Operation, ...] = (
         (
             Param("kind", "Which sheet.", "enum", ("proxies", "sheet"), "path", True),
             CODE_NEEDED,
-            Param("paper", "Paper size.", "enum", ("a4", "letter")),
+            Param("paper", "Paper size.", "enum", PAPERS),
             Param(
                 "illegal", "1: print a deck that is not legal (its findings first).", "enum", ("1",)
             ),
