@@ -7,9 +7,9 @@ route, fails the document's test. Answers name the JSON Schemas of ``schemas/`` 
 
 from __future__ import annotations
 
+from totemdeck.api.printing import PAPERS
 from totemdeck.base.records import frozen
 from totemdeck.web.card_pages import ORDERS
-from totemdeck.web.print_pages import PAPERS
 
 
 @frozen
