@@ -211,7 +211,7 @@ def test_pages_in_turn_are_the_whole_search_in_order(client: TestClient) -> None
 def test_the_card_cache_of_a_thread_stays_within_its_budget(web_config: WebConfig) -> None:
     """W16: every card a deep page built stayed in the thread's cache until restart. The
     pages' own verb, in this thread, so the test reads this thread's catalogue."""
-    from totemdeck.api.cards import CARD_CACHE_BYTES
+    from totemdeck.catalogue.read import CARD_CACHE_BYTES
     from totemdeck.web.finder import find_cards
 
     library = Library(web_config)

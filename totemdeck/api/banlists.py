@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from totemdeck.rules.banlist import Banlist
 
+__all__ = ["banlist_in_force"]
+
 _READ_AT_MOST = 1 << 20  # ≥ the banlist's own limit: a longer text is never remembered
 
 

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from totemdeck.rules.engine import CheckedDeck
     from totemdeck.table import Seat
 
+__all__ = ["table_seat"]
+
 _DECK_LINK = re.compile(r"[?&]d=([A-Za-z0-9_-]+)")
 
 

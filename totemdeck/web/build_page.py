@@ -14,19 +14,20 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from totemdeck.api.cards import Card, name_key
+import totemdeck.rules.fit as fit
+import totemdeck.sharecode.edit as deckedit
+from totemdeck.api.cards import Card
 from totemdeck.api.deck import (
     MAX_BYTES,
     MAX_COUNT,
     CheckedDeck,
     ShareCodeError,
     SharedDeck,
-    deckedit,
     decode,
     encode,
-    fit,
     readable,
 )
+from totemdeck.catalogue.names import name_key
 from totemdeck.i18n import _
 from totemdeck.web import build_add, build_form, build_suggest
 from totemdeck.web.finder import filters, find_cards
@@ -128,7 +129,7 @@ def _deck_stage(
         {
             "stage": "deck",
             "code": _code(deck),
-            "deck": readable(checked, deck, lib.checker(lang).resolver),
+            "deck": readable(checked, deck, lib.checker(lang)),
             "found": found,
             "q": query,
             "asked": asked,

@@ -17,8 +17,10 @@ from collections.abc import Callable
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+import totemdeck.rules.fit as fit
+import totemdeck.sharecode.edit as deckedit
 from totemdeck.api.cards import Card
-from totemdeck.api.deck import SharedDeck, deckedit, fit
+from totemdeck.api.deck import SharedDeck
 from totemdeck.i18n import _
 from totemdeck.web import build_add
 from totemdeck.web.help_pages import _index

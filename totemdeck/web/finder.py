@@ -5,10 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from totemdeck.api.cards import CatalogueError, SearchResult, search_cards, term
+from totemdeck.api.cards import CatalogueError
+from totemdeck.api.search import SearchResult, search_cards
 from totemdeck.base.errors import TotemdeckError
 from totemdeck.base.records import frozen
 from totemdeck.i18n import N_, _
+from totemdeck.i18n.terms import term
 from totemdeck.web.service import Library
 
 MAX_QUERY_CHARS = 500

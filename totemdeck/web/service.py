@@ -17,13 +17,11 @@ from pathlib import Path
 
 from totemdeck.api import load_rules, share_base_url
 from totemdeck.api.cards import (
-    CARD_CACHE_BYTES,
-    DB_NAME,
     Card,
     Catalogue,
-    catalogue_problem,
-    default_dir,
-    pieces_of,
+    catalogue_damage,
+    catalogue_folder,
+    open_catalogue,
 )
 from totemdeck.api.deck import (
     Banlist,
@@ -34,6 +32,7 @@ from totemdeck.api.deck import (
     decklist_from_bytes,
     decode_decklist,
 )
+from totemdeck.api.totems import pieces_of
 from totemdeck.base.records import frozen
 
 # A request body is refused past this many bytes while it is read: the deck limit (1 MiB, as
@@ -98,7 +97,7 @@ class WebConfig:
         banlist = env.get("TOTEMDECK_BANLIST")
         format_file = env.get("TOTEMDECK_FORMAT_FILE")
         return cls(
-            catalogue=default_dir(env.get("TOTEMDECK_CATALOGUE")),
+            catalogue=catalogue_folder(env.get("TOTEMDECK_CATALOGUE")),
             banlist=Path(banlist) if banlist else None,
             format_file=Path(format_file) if format_file else None,
             images=env.get("TOTEMDECK_WEB_IMAGES", "1") not in ("0", "no", "off", "false"),
@@ -153,7 +152,7 @@ class Library:
         if not self._health_lock.acquire(blocking=False):
             return problem  # another thread is probing
         try:
-            problem = catalogue_problem(self.config.catalogue / DB_NAME)
+            problem = catalogue_damage(self.config.catalogue)
             self._health = (time.monotonic(), problem)
         finally:
             self._health_lock.release()
@@ -167,8 +166,8 @@ class Library:
     def _state(self) -> _PerThread:
         state: _PerThread | None = getattr(self._local, "state", None)
         if state is None:
-            # a long-lived reader: the cards it keeps are bounded (CARD_CACHE_BYTES)
-            state = _PerThread(Catalogue.open(self.config.catalogue, CARD_CACHE_BYTES))
+            # a long-lived reader: the cards it keeps are bounded (``open_catalogue``)
+            state = _PerThread(open_catalogue(self.config.catalogue))
             self._local.state = state
         return state
 

@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import random
 import secrets
 from urllib.parse import urlencode
 
@@ -89,7 +88,7 @@ def stats_answer(request: Request, code: str, checked: CheckedDeck) -> Response:
             "suggestions": suggestions,
             "turn": turn,
             "first": first,
-            "opening": sample_opening(checked.deck.main, random.Random(seed), checked.ctx.fmt),
+            "opening": sample_opening(checked, seed),
             "again": _again(code, ask, turn, first, secrets.randbelow(2**31 - 1) + 1),
         }
 

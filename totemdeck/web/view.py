@@ -12,8 +12,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from totemdeck.api.cards import LETTER_OF_TYPE, Card
+from totemdeck.api.cards import Card
 from totemdeck.api.deck import TRAINER_KINDS, CheckedDeck, Finding, Report, export_lines
+from totemdeck.catalogue.model import LETTER_OF_TYPE
 from totemdeck.catalogue.names import evolution_places, name_key
 from totemdeck.i18n import N_
 
