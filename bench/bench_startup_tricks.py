@@ -1,26 +1,25 @@
 """What each start-up trick saves on a cold ``totemdeck check`` of a 100-card deck (issue
 39.2): the check is run as shipped, then with one trick undone at a time, in the same run,
-and each difference is given in ms and as a share of ``python -c pass``.
+and each difference is given in ms of CPU time and as a ratio to ``python -c pass``.
 
 A trick is undone before the package loads, by a few lines handed to ``python -c``:
 - quick parser: ``cli.quick.plan`` returns None, so typer reads every command line;
 - ``gc.disable()``: the cyclic collector stays on during the command;
 - ``os._exit``: the process leaves through ``sys.exit`` (interpreter shut-down);
-- ``LazyPattern``: every module-level pattern is compiled when its module loads.
+- ``LazyPattern``: every module-level pattern is compiled when its module loads;
+- ``@frozen``: records are plain ``@dataclass(frozen=True, slots=True)`` (``dataclasses``
+  writes each class's ``==``, ``hash`` and ``repr``).
 Imports inside functions cannot be undone this way; ``count_function_imports`` counts them.
-(``@frozen``'s shared ``==``/``hash``/``repr`` were measured the same way, against the plain
-dataclass: 1121 ms without against 1147 ms with, at load average ~19 — nothing saved; it is
-now the plain dataclass.)
 """
 
 from __future__ import annotations
 
 import ast
 import os
+import resource
 import statistics
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -32,6 +31,8 @@ _UNDO = {
     "no gc.disable()": "import totemdeck.cli as c; import contextlib;"
     " c._without_gc = lambda bounded: contextlib.nullcontext()",
     "no os._exit": "import totemdeck.cli.leave as l; l._nothing_pending = lambda: False",
+    "no @frozen": "import dataclasses, totemdeck.base.records as r;"
+    " r.frozen = dataclasses.dataclass(frozen=True, slots=True)",
     "no LazyPattern": "import re, totemdeck.base.lazy as z;"
     " z.LazyPattern = lambda source, flags=0: re.compile(source, flags)",
 }
@@ -42,14 +43,22 @@ def _command(undo: str) -> list[str]:
     return [sys.executable, "-c", run + "from totemdeck.cli import run; run()"]
 
 
+def _cpu() -> float:
+    used = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return used.ru_utime + used.ru_stime
+
+
 def _times(args: list[str], runs: int) -> list[float]:
+    """CPU seconds (user + system) of each fresh process: on a machine shared by many, wall
+    time measures the others' load as much as the command (two runs at load average ~20
+    gave each trick's saving with both signs)."""
     env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
     subprocess.run(args, check=False, capture_output=True, env=env)  # .pyc and data cache
     out = []
     for _ in range(runs):
-        started = time.perf_counter()
+        started = _cpu()
         subprocess.run(args, check=False, capture_output=True, env=env)
-        out.append(time.perf_counter() - started)
+        out.append(_cpu() - started)
     return out
 
 
