@@ -123,6 +123,31 @@ class Editor:
         return SharedDeck(tuple(lines), self.deck.name)
 
 
+def with_line(deck: SharedDeck, typed: str) -> SharedDeck:
+    """A line as the player typed it in "Add a card" (``3 Gastly TEF 48``; no count is one
+    copy) as the main deck's new last line: the edit box's text plus that line, so the
+    list stays the one source of truth. It is written as typed (the reader judges it like
+    any other line), under a ``Main deck:`` header when the list ends in its Totem."""
+    text = " ".join(typed.split())
+    if not text:
+        return deck
+    if _FRONT.match(text) is None:
+        text = f"1 {text}"
+    editor = Editor(deck)
+    lines = list(editor.lines)
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if editor._after_totem:
+        lines.append(MAIN_HEADER)
+    return SharedDeck((*lines, text), deck.name)
+
+
+def ends_in_totem(deck: SharedDeck) -> bool:
+    """Whether a line written last would be a Totem line (the list's last section is its
+    Totem): "Add a card" then writes a ``Main deck:`` header first, as ``with_line`` does."""
+    return Editor(deck)._after_totem
+
+
 def with_print(deck: SharedDeck, line: int, card_id: str) -> SharedDeck:
     """Line ``line`` naming exactly the print ``card_id`` (its count kept): "choose the
     print" of an ambiguous line."""
