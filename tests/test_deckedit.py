@@ -78,4 +78,5 @@ def test_a_typed_line_after_a_list_that_ends_in_its_totem_is_in_the_main_deck() 
     assert edited.lines == ("Totem:", "1 Gardevoir ex SVI 86", "Main deck:", "1 Ralts SVI 84")
     parsed = edited.decklist()
     assert [x.is_totem for x in parsed.lines] == [True, False]
-    assert deckedit.ends_in_totem(only_totem) and not deckedit.ends_in_totem(edited)
+    assert deckedit.ends_in_totem(only_totem.decklist())
+    assert not deckedit.ends_in_totem(edited.decklist())

@@ -151,7 +151,9 @@ def _deck_stage(
             "totem": totem,
             "totem_count": len(checked.deck.totem),
             "change_totem": _code(deckedit.without_totem(deck)),
-            "main_header": deckedit.MAIN_HEADER if deckedit.ends_in_totem(deck) else None,
+            "main_header": deckedit.MAIN_HEADER
+            if deckedit.ends_in_totem(checked.resolved.decklist)
+            else None,
         },
         400 if found.error else 200,
     )
@@ -190,7 +192,9 @@ def _totem_stage(request: Request, deck: SharedDeck, asked: str | None, page: in
             "filter_links": filters(query, [])[:1] + filters(query, [])[6:],
             "kept": kept,
             "deck": deck,
-            "main_header": deckedit.MAIN_HEADER if deckedit.ends_in_totem(deck) else None,
+            "main_header": deckedit.MAIN_HEADER
+            if any(deck.lines) and deckedit.ends_in_totem(deck.decklist())
+            else None,
         },
         400 if found.error else 200,
     )
