@@ -227,3 +227,24 @@ def test_axe_finds_no_violation_with_the_list_open(browser: Browser, base_url: s
     page.add_script_tag(content=AXE.read_text("utf-8"))
     found = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
     assert [f"{v['id']}: {v['nodes'][0]['target']}" for v in found["violations"]] == []
+
+
+@SIZES
+def test_a_tap_or_click_on_a_print_chooses_it(
+    browser: Browser, base_url: str, size: dict[str, Any]
+) -> None:
+    page = with_deck(browser, base_url, size, "1 Ralts SVI 84")
+    serve_pictures(page)
+    typed(page, "Arve")
+    first = page.locator(OPTIONS).first
+    expect(first).to_be_visible(timeout=30_000)
+    code = first.locator("b").inner_text().strip()
+    if size.get("has_touch"):
+        first.tap()
+    else:
+        first.click()
+    assert last_line(page) == f"1 Arven {code}"
+    row = page.locator(".build-deck .row").filter(has=page.get_by_role("link", name="Arven"))
+    expect(row).to_have_count(1)
+    expect(page.locator(COMBO)).to_be_focused()
+    assert not page.problems, page.problems  # type: ignore[attr-defined]
