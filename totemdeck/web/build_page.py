@@ -36,6 +36,7 @@ from totemdeck.web.templating import query as query_string
 from totemdeck.web.view import deck_view
 
 SEARCH_LIMIT = build_form.SEARCH_LIMIT
+MAX_LINE = 200  # characters of an "Add a card" line
 EMPTY = SharedDeck(())
 default_query = build_form.default_query
 _code = build_form.code_of
@@ -151,6 +152,9 @@ def _deck_stage(
             "totem": totem,
             "totem_count": len(checked.deck.totem),
             "change_totem": _code(deckedit.without_totem(deck)),
+            "main_header": deckedit.MAIN_HEADER
+            if deckedit.ends_in_totem(checked.resolved.decklist)
+            else None,
         },
         400 if found.error else 200,
     )
@@ -189,6 +193,9 @@ def _totem_stage(request: Request, deck: SharedDeck, asked: str | None, page: in
             "filter_links": filters(query, [])[:1] + filters(query, [])[6:],
             "kept": kept,
             "deck": deck,
+            "main_header": deckedit.MAIN_HEADER
+            if any(deck.lines) and deckedit.ends_in_totem(deck.decklist())
+            else None,
         },
         400 if found.error else 200,
     )
@@ -259,14 +266,19 @@ def _edit(request: Request, deck: SharedDeck) -> str | None:
 
 
 async def build_post(request: Request) -> Response:
-    """The edit box: the list as text (and its name) becomes the deck; back to its page."""
-    async with request.form(max_files=0, max_fields=4, max_part_size=MAX_BYTES + 1) as form:
+    """The edit box: the list as text (and its name) becomes the deck, with the line typed
+    in "Add a card" (``add``) as its last (with JavaScript the choice is already written
+    in the list and ``add`` comes empty); back to its page."""
+    async with request.form(max_files=0, max_fields=5, max_part_size=MAX_BYTES + 1) as form:
         text = form.get("deck")
         name = form.get("name")
         asked = form.get("q")
+        typed = form.get("add")
     deck = SharedDeck.from_text(
         text if isinstance(text, str) else "", name if isinstance(name, str) else None
     )
+    if isinstance(typed, str) and typed.strip():
+        deck = deckedit.with_line(deck, typed[:MAX_LINE])
     try:
         code = encode(deck) if any(deck.lines) or deck.name else None
     except ValueError:

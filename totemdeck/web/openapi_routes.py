@@ -139,7 +139,13 @@ OPERATIONS: tuple[Operation, ...] = (
         answers=((200, "print_choices"), (400, "html")),
         tag="json",
     ),
-    Operation("build_edit", "post", "Build: the edit box, a new name or Totem.", (LANG,), "form"),
+    Operation(
+        "build_edit",
+        "post",
+        "Build: the edit box (its list, name and an Add a card line).",
+        (LANG,),
+        "form",
+    ),
     *_twins("cards", "A card search.", (QUERY, LIMIT, PAGE, ORDER, PRINTS, LANG), "web_cards"),
     Operation(
         "cards",
