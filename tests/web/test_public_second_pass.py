@@ -223,6 +223,32 @@ def test_the_card_cache_of_a_thread_stays_within_its_budget(web_config: WebConfi
     assert len(cache) < 21_000 // 2  # far from the whole catalogue
 
 
+def test_the_card_cache_counts_the_memory_its_cards_hold(full_catalogue_dir: Path) -> None:
+    """W16 / memory: the cache counted a card by its record's bytes, but a built card holds
+    ~4 times that, so a thread's "2 MiB" cache held ~9 MB. The memory the cached cards keep
+    (traced by tracemalloc, after the pages that built them are gone) is within the budget."""
+    import gc
+    import tracemalloc
+
+    from totemdeck.api.cards import CARD_CACHE_BYTES, DB_NAME, Catalogue
+
+    with sqlite3.connect(f"file:{full_catalogue_dir / DB_NAME}?mode=ro", uri=True) as db:
+        ids = [row[0] for row in db.execute("SELECT id FROM cards ORDER BY id LIMIT 3000")]
+    with Catalogue.open(full_catalogue_dir, CARD_CACHE_BYTES) as catalogue:
+        gc.collect()
+        tracemalloc.start()
+        try:
+            before = tracemalloc.get_traced_memory()[0]
+            for start in range(0, len(ids), 240):
+                catalogue.cards_of(ids[start : start + 240])  # a page, then gone
+            gc.collect()
+            kept = tracemalloc.get_traced_memory()[0] - before
+        finally:
+            tracemalloc.stop()
+        assert len(catalogue._cards) > 100  # the cache holds cards
+        assert kept <= 1.5 * CARD_CACHE_BYTES, kept
+
+
 def _library(app: Any) -> Library:
     """The app's library, under its middlewares."""
     while not hasattr(app, "state"):
