@@ -56,10 +56,14 @@ class Catalogue:
 
     @classmethod
     def open(
-        cls, directory: str | os.PathLike[str] | None = None, card_cache_bytes: int | None = None
+        cls,
+        directory: str | os.PathLike[str] | None = None,
+        card_cache_bytes: int | None = None,
+        any_thread: bool = False,
     ) -> Catalogue:
         """Open the catalogue in ``directory`` (see ``default_dir``) for reading (a long-lived
-        reader bounds the cards it keeps: ``card_cache_bytes``). The one place a catalogue is
+        reader bounds the cards it keeps: ``card_cache_bytes``; ``any_thread``: it may be
+        handed from thread to thread, one at a time). The one place a catalogue is
         opened: a damaged file (bad header, cut short, pages SQLite finds malformed, now or
         on a later read) raises ``CatalogueDamaged``."""
         folder = default_dir(directory)
@@ -71,7 +75,7 @@ class Catalogue:
                     "or point --catalogue / ${variable} at one)"
                 ).format(folder=folder, variable=ENV_VAR)
             )
-        db = connect_read_only(path)
+        db = connect_read_only(path, any_thread)
         try:
             version = db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
         except CatalogueDamaged:
