@@ -212,7 +212,10 @@ class Catalogue:
             rows = self._db.execute(
                 f"WITH wanted(set_id, number_key) AS (VALUES {values}) "
                 "SELECT c.id, c.data, c.set_id, c.number_key FROM wanted w "
-                "JOIN cards c ON c.set_id = w.set_id AND c.number_key = w.number_key "
+                # without INDEXED BY, past a few dozen keys SQLite built an automatic index
+                # over the whole table for each chunk: 0.15 s a chunk, not 2.5 ms
+                "JOIN cards c INDEXED BY cards_set_number "
+                "ON c.set_id = w.set_id AND c.number_key = w.number_key "
                 "ORDER BY c.rowid",
                 [part for key in chunk for part in key],
             ).fetchall()
