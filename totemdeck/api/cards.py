@@ -50,11 +50,12 @@ def catalogue_damage(folder: Path) -> str | None:
     return catalogue_problem(folder / DB_NAME)
 
 
-def open_catalogue(folder: Path) -> Catalogue:
+def open_catalogue(folder: Path, *, any_thread: bool = False) -> Catalogue:
     """A long-lived reader of the catalogue in ``folder``, the cards it keeps bounded
-    (``CARD_CACHE_BYTES``). Raises ``CatalogueMissing`` when there is none yet,
-    ``CatalogueError`` when it cannot be read."""
-    return Catalogue.open(folder, CARD_CACHE_BYTES)
+    (``CARD_CACHE_BYTES``). ``any_thread`` opens it so it can move between threads (one at
+    a time): the web lends a finished thread's reader to the next. Raises
+    ``CatalogueMissing`` when there is none yet, ``CatalogueError`` when it cannot be read."""
+    return Catalogue.open(folder, CARD_CACHE_BYTES, any_thread)
 
 
 @frozen

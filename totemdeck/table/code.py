@@ -82,24 +82,34 @@ def event_token(event: Event) -> str:
 
 
 def parse_event(token: str, at: int = 0) -> Event:
-    """The event a token stands for (the rules judge it later); ``TableError`` if unreadable."""
+    """The event a token stands for (the rules judge it later); ``TableError`` if unreadable.
+    Each readable token is read once per process (``_READ``: under 200 exist, as ``_TOKEN``
+    allows), then its event is made again with the time: a 600-event log is ~10 tokens."""
+    e = _READ.get(token)
+    if e is None:
+        e = _READ[token] = _read_token(token)
+    return Event(e.kind, e.player, e.prizes, e.totem, e.to, e.delta, e.special, at)
+
+
+_READ: dict[str, Event] = {}  # token -> its event at time 0; bounded by _TOKEN's alphabet
+
+
+def _read_token(token: str) -> Event:
     match = _TOKEN.match(token)
     if match is None:
         raise TableError(_("{token!r} is not an event of a Totem game").format(token=token[:20]))
     g = match.groupdict()
     if g["n"]:
-        return Event(Kind.NEXT_TURN, at=at)
+        return Event(Kind.NEXT_TURN)
     if g["kp"]:
         to = Place(g["kt"]) if g["kt"] else None
-        return Event(
-            Kind.KNOCK_OUT, int(g["kp"]), prizes=int(g["kn"]), totem=to is not None, to=to, at=at
-        )
+        return Event(Kind.KNOCK_OUT, int(g["kp"]), prizes=int(g["kn"]), totem=to is not None, to=to)
     if g["ep"]:
         delta = 1 if g["ed"] == "+" else -1
-        return Event(Kind.ENERGY, int(g["ep"]), delta=delta, special=bool(g["es"]), at=at)
+        return Event(Kind.ENERGY, int(g["ep"]), delta=delta, special=bool(g["es"]))
     if g["mp"]:
-        return Event(Kind.MOVE, int(g["mp"]), to=Place(g["mt"]), at=at)
-    return Event(Kind(g["x"]), int(g["xp"]), at=at)
+        return Event(Kind.MOVE, int(g["mp"]), to=Place(g["mt"]))
+    return Event(Kind(g["x"]), int(g["xp"]))
 
 
 def _events(events: tuple[Event, ...], before: int = 0) -> str:
