@@ -93,7 +93,7 @@ class RulesContext:
         """The Totem a value names: a card id, else a name whose prints all agree."""
         from totemdeck.catalogue.model import in_type_order
         from totemdeck.catalogue.search.index import type_bits
-        from totemdeck.rules.checks import deck_identity, forbids_colorless
+        from totemdeck.rules.allowed import deck_identity, forbids_colorless
         from totemdeck.rules.deck import Deck, Entry, RuleContext
         from totemdeck.rules.totem import why_not_totem
         from totemdeck.rules.traits import is_multipart
