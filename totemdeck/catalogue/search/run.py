@@ -187,7 +187,8 @@ def _in_stored_order(
     (ids only: a deep page keeps the ``limit`` ids of its own page, never the ones before)."""
     offset, limit = page
     end = None if limit is None else offset + limit
-    rows = db.execute(f"SELECT s.card_id, s.name_order {where} ORDER BY s.rowid", params)
+    sql = f"SELECT s.card_id, s.name_order {where} ORDER BY s.rowid"
+    rows = db.execute(sql, params).fetchall()  # one call: the scan's rows are ids, not cards
     ids: list[str] = []
     total = 0
     last_name = None
