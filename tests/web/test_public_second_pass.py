@@ -218,7 +218,7 @@ def test_the_card_cache_of_a_thread_stays_within_its_budget(web_config: WebConfi
     for page in range(0, 90, 4):
         found = find_cards(library, "t:pokemon", 240, prints=True, offset=page * 240)
         assert found.cards or found.total <= page * 240
-    cache = library.catalogue._cards
+    cache = library.catalogue._loaded._cards
     assert 0 < cache.used <= CARD_CACHE_BYTES
     assert len(cache) < 21_000 // 2  # far from the whole catalogue
 
@@ -245,7 +245,7 @@ def test_the_card_cache_counts_the_memory_its_cards_hold(full_catalogue_dir: Pat
             kept = tracemalloc.get_traced_memory()[0] - before
         finally:
             tracemalloc.stop()
-        assert len(catalogue._cards) > 100  # the cache holds cards
+        assert len(catalogue._loaded._cards) > 100  # the cache holds cards
         assert kept <= 1.5 * CARD_CACHE_BYTES, kept
 
 
