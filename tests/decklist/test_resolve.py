@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 from pathlib import Path
 
 import pytest
@@ -396,3 +397,22 @@ def test_a_print_filed_under_another_sources_set_id_reads_back(
     for card in strays:
         text = f"1 {export_name(card, 'en')} {set_code(card)} {card.number}"
         assert ids(resolver, text) == [card.id], text
+
+
+@pytest.mark.parametrize(
+    ("name", "expected", "said"),
+    [
+        ("trainers mail", "Trainers' Mail", "read 'trainers mail' as"),
+        ("head ringer", "Head Ringer Team Flare Hyper Gear", "extra words left off"),
+    ],
+)
+def test_an_unknown_set_code_leaves_the_name_read_as_a_name_line_is(
+    resolver: Resolver, name: str, expected: str, said: str
+) -> None:
+    """A results table that fills set and number with a placeholder ("ee"): the code is not
+    known, so the name is read as a name-only line is (spelling and all), and both are said."""
+    entry = {"count": 4, "name": name, "number": "ee", "set": "ee"}
+    line = resolver.resolve(parse(json.dumps({"trainer": [entry]}))).lines[0]
+    assert line.finding is None, line.finding
+    assert {c.name.replace("’", "'") for c in line.candidates} == {expected}
+    assert line.note and "set code 'ee' not known" in line.note and said in line.note

@@ -149,6 +149,11 @@ class Lookups:
             return _("a Pokémon TCG Pocket card (a digital-only game)")
         return None
 
+    def _name_alone(self, line: DeckLine) -> ResolvedLine | None:
+        """``line`` (its set and number left out) read as a name-only line is: the resolver
+        knows how; these lookups alone do not."""
+        return None
+
     def _unknown(
         self, line: DeckLine, message: str, written: str, suggestions: list[str] | None = None
     ) -> ResolvedLine:

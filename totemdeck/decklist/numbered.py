@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 
 from totemdeck.catalogue.model import Card, CardSet
 from totemdeck.decklist.lookups import Lookups, label_of
@@ -91,6 +92,11 @@ class NumberedLines(Lookups):
                     else None
                 )
                 return self._checked(line, cards, "name", note=note)
+        alone = self._name_alone(replace(line, set_code=None, number=None, written=name))
+        if code and alone is not None and alone.finding is None:  # "trainers mail ee ee"
+            unknown = _("set code {code!r} not known; matched by name").format(code=code)
+            note = "; ".join(x for x in (unknown, alone.note) if x)
+            return ResolvedLine(line, alone.candidates, alone.via, note=note)
         what = " ".join(x for x in (name, code, number) if x)
         return self._unknown(line, _("no card matches {text!r}").format(text=what), name)
 
