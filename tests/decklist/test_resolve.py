@@ -416,3 +416,29 @@ def test_an_unknown_set_code_leaves_the_name_read_as_a_name_line_is(
     assert line.finding is None, line.finding
     assert {c.name.replace("’", "'") for c in line.candidates} == {expected}
     assert line.note and "set code 'ee' not known" in line.note and said in line.note
+
+
+@pytest.mark.parametrize(
+    ("name", "code", "number", "expected"),
+    [
+        ("Prime Catcher - ACESPEC", "TEF", "157", "Prime Catcher"),
+        ("Fire Energy - Basic", "CRZ", "153", "Fire Energy"),
+        ("Double Turbo Energy - Special", "BRS", "151", "Double Turbo Energy"),
+    ],
+)
+def test_a_kind_written_after_the_name_is_the_cards_own_kind(
+    resolver: Resolver, name: str, code: str, number: str, expected: str
+) -> None:
+    """A results table writes the card's kind after its name ("- ACESPEC", "- Basic"): the
+    words are the catalogue's own (the card's supertype or subtypes), read as that and said."""
+    entry = {"count": 1, "name": name, "set": code, "number": number}
+    line = resolver.resolve(parse(json.dumps({"trainer": [entry]}))).lines[0]
+    assert line.finding is None, line.finding
+    assert {c.name for c in line.candidates} == {expected}
+    assert line.note and name.rpartition(" - ")[2] in line.note
+
+
+def test_a_kind_the_card_is_not_stays_a_finding(resolver: Resolver) -> None:
+    entry = {"count": 1, "name": "Prime Catcher - Supporter", "set": "TEF", "number": "157"}
+    line = resolver.resolve(parse(json.dumps({"trainer": [entry]}))).lines[0]
+    assert line.finding is not None and not line.candidates
