@@ -158,6 +158,9 @@ class Resolver(WordReading):
                 return self._checked(line, in_set, "name in set")
         return self._unknown(line, _("no card is named {name!r}").format(name=line.name), line.name)
 
+    def _name_alone(self, line: DeckLine) -> ResolvedLine | None:
+        return self._resolve_line(line)
+
     def _by_id(self, line: DeckLine, card_id: str) -> ResolvedLine:
         """A line that names a print by id (``1 sv3-125``), its name checked when given."""
         card = self.catalogue.get(card_id)
