@@ -207,7 +207,10 @@ class Catalogue:
             rows = self._db.execute(
                 f"WITH wanted(set_id, number_key) AS (VALUES {values}) "
                 "SELECT c.id, c.data, c.set_id, c.number_key FROM wanted w "
-                "JOIN cards c ON c.set_id = w.set_id AND c.number_key = w.number_key "
+                # the planner would build an automatic index of every card's data per query
+                # (0.13 s for 400 keys, not 2 ms): the stored index is named
+                "JOIN cards c INDEXED BY cards_set_number "
+                "ON c.set_id = w.set_id AND c.number_key = w.number_key "
                 "ORDER BY c.rowid",
                 [part for key in chunk for part in key],
             ).fetchall()
