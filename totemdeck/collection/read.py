@@ -80,7 +80,7 @@ def _table_summary(
 ) -> Summary:
     """A table's summary: the counts, the columns read for each role, no count column."""
     layout = table.layout
-    roles = ("name", "set", "code", "number", "count" if layout.named("count") else "total")
+    roles = ("id", "name", "set", "code", "number", "count" if layout.named("count") else "total")
     columns = tuple((r, layout.named(r)) for r in roles if layout.named(r))
     if preset.more_counts:
         columns = (*tuple(c for c in columns if c[0] != "count"), ("count", preset.more_counts))
