@@ -7,7 +7,7 @@ Each figure has its baseline from the same run:
   memory (target <= 300 MB) and CPU per row against a 100,000-row import of the same prints;
 - a page of 48 cards' marks as the browser gets them (``POST /api/owned`` with the ids, the
   keys counted in its owned set; target <= 20 ms) with a 20,000-row collection against a
-  1,000-row one, and the owned set computed once from the 20,000-row CSV (target <= 2 s).
+  1,000-row one, and the owned set read once from the 20,000-line one (its CPU; target <= 2 s).
 """
 
 from __future__ import annotations
@@ -99,10 +99,11 @@ def _owned(folder: str, cards: list[object]) -> tuple[float, float, float]:
     with TestClient(
         create_app(WebConfig(catalogue=Path(folder), max_body=8 * 1024 * 1024))
     ) as client:
-        started = time.perf_counter()
-        sets = {n: client.post("/api/owned-set", json={"collection": text}).json()["owned"]
-                for n, text in lines.items()}  # fmt: skip
-        load = time.perf_counter() - started
+        sets, load = {}, 0.0
+        for n, text in lines.items():
+            started = time.process_time()  # the app runs in this process: its CPU, not a wait
+            sets[n] = client.post("/api/owned-set", json={"collection": text}).json()["owned"]
+            load = time.process_time() - started  # the 20,000-line one, read last
         timed = {
             n: median_seconds(
                 lambda s=owned: client.post("/api/owned", json={"ids": page, "owned": s}), 15
