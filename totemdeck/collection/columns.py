@@ -20,7 +20,7 @@ from totemdeck.base.records import frozen
 __all__ = ["ROLES", "Layout", "fold_header", "layout_of"]
 
 ROLES = ("count", "name", "set", "code", "number", "condition", "language", "printing",
-         "game", "artist", "rarity", "total")  # fmt: skip
+         "game", "artist", "rarity", "total", "id")  # fmt: skip
 
 
 @functools.cache
