@@ -14,11 +14,14 @@ equal to ``report.search.card_row`` of the built card for every print.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Sequence
+import sqlite3
+from collections.abc import Generator, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
+from totemdeck.catalogue.damage import damaged
 from totemdeck.catalogue.model import ENERGY_TYPES
 from totemdeck.catalogue.search.index import TYPE_BITS, use_format
+from totemdeck.i18n import _
 
 if TYPE_CHECKING:
     from totemdeck.catalogue.read import Catalogue
@@ -51,6 +54,26 @@ def _identity(bits: int, known: dict[int, list[str]]) -> list[str]:
     return list(names)
 
 
+def _well_shaped(name: Any, supertype: Any, subtypes: Any, set_id: Any, number: Any) -> bool:
+    """Whether a record's facts have the shapes every imported record has (a damaged one,
+    e.g. ``[1]`` or a record without its keys, gives nulls: a listing must say damage, as
+    building the card would, never write nulls or fail on them)."""
+    texts = (name, supertype, set_id, number)
+    return all(type(v) is str for v in texts) and type(subtypes) is list
+
+
+def _guarded(catalogue: Catalogue, parameters: tuple[Any, ...]) -> Generator[Any, None, None]:
+    """The query's rows; a record SQLite cannot read as JSON (garbled, not UTF-8) is damage,
+    said in one line as building its card would (SQLite calls it an SQL error, not damage)."""
+    try:
+        yield from catalogue._db.execute(_SQL, parameters)
+    except sqlite3.OperationalError as exc:
+        if "JSON" not in str(exc):
+            raise
+        raise damaged(catalogue.path, _("a card record does not read: {error}").format(
+            error=repr(exc)[:150])) from exc  # fmt: skip
+
+
 def listing_rows(
     catalogue: Catalogue,
     ids: Sequence[str],
@@ -66,26 +89,33 @@ def listing_rows(
     use_format(db, *in_force)
     known: dict[int, list[str]] = {}
     loads = json.loads
-    rows = db.execute(_SQL, (None if lang == "en" else lang, json.dumps(list(ids))))
-    for card_id, facts, bits, alias in rows:
-        (name, supertype, subtypes, stage, types, hp, retreat, set_id, code, set_name, number,
-         rarity, released, mark, image) = loads(facts)  # fmt: skip
-        yield {
-            "id": card_id,
-            "name": name,
-            "shown_name": name if alias is None else alias,
-            "label": f"{name} {code or set_id} {number}",
-            "supertype": supertype,
-            "subtypes": subtypes,
-            "stage": stage,
-            "types": types,
-            "identity": _identity(bits, known),
-            "hp": hp,
-            "retreat_cost": retreat,
-            "set": {"id": set_id, "code": code, "name": set_name},
-            "number": number,
-            "rarity": rarity,
-            "released": released,
-            "regulation_mark": mark,
-            "image": image,
-        }
+    rows = _guarded(catalogue, (None if lang == "en" else lang, json.dumps(list(ids))))
+    try:
+        for card_id, facts, bits, alias in rows:
+            (name, supertype, subtypes, stage, types, hp, retreat, set_id, code, set_name, number,
+             rarity, released, mark, image) = loads(facts)  # fmt: skip
+            if not _well_shaped(name, supertype, subtypes, set_id, number):
+                # the import validated every record: one whose facts are not there is damage
+                raise damaged(catalogue.path, _("a card record does not read: {error}").format(
+                    error=repr(card_id)[:150]))  # fmt: skip
+            yield {
+                "id": card_id,
+                "name": name,
+                "shown_name": name if alias is None else alias,
+                "label": f"{name} {code or set_id} {number}",
+                "supertype": supertype,
+                "subtypes": subtypes,
+                "stage": stage,
+                "types": types,
+                "identity": _identity(bits, known),
+                "hp": hp,
+                "retreat_cost": retreat,
+                "set": {"id": set_id, "code": code, "name": set_name},
+                "number": number,
+                "rarity": rarity,
+                "released": released,
+                "regulation_mark": mark,
+                "image": image,
+            }
+    finally:
+        rows.close()  # now, while the catalogue is open (not when collected, after it closed)
