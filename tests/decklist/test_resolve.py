@@ -442,3 +442,25 @@ def test_a_kind_the_card_is_not_stays_a_finding(resolver: Resolver) -> None:
     entry = {"count": 1, "name": "Prime Catcher - Supporter", "set": "TEF", "number": "157"}
     line = resolver.resolve(parse(json.dumps({"trainer": [entry]}))).lines[0]
     assert line.finding is not None and not line.candidates
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "written"),
+    [
+        ("4 Pokx Pad POR 81", "me03-081", "Pokx Pad"),  # a typo beside a set and number
+        ("4 Pok\ufffd Pad POR 81", "me03-081", "Pok\ufffd Pad"),  # an é lost to an encoding
+    ],
+)
+def test_issue_33_a_name_read_only_by_its_likeness_is_said(
+    resolver: Resolver, text: str, expected: str, written: str
+) -> None:
+    """The set and number name the print, but the name is not quite its name: said, not taken
+    silently (a real list, MatthewWebster27's Worlds 2026 lists, lost its é this way)."""
+    ids_, said = resolved(resolver, text)
+    assert ids_ == [expected]
+    assert said is not None and f"'{written}'" in said and "Poké Pad POR 81" in said
+
+
+def test_issue_33_the_print_s_own_name_gets_no_spelling_note(resolver: Resolver) -> None:
+    for text in ("4 Poké Pad POR 81", "4 Poke Pad POR 81", "4 Boss’s Orders PAL 172"):
+        assert resolved(resolver, text)[1] is None, text

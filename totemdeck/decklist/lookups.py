@@ -66,11 +66,24 @@ class Lookups:
         wanted = self._basic_energy_type(written) if card.is_basic_energy else None
         if wanted:  # "Fighting Energy" is not "Lightning Energy", however alike they are spelled
             return wanted == basic_energy_type(card)
-        if name_key(written, card.supertype) == name_key(card.name, card.supertype):
-            return True
-        if any(name_key(alias) == name_key(written) for alias in card.aliases.values()):
+        if self._named_exactly(written, card):
             return True
         return similarity(written, card.name) >= NAME_MATCH_THRESHOLD
+
+    @staticmethod
+    def _named_exactly(written: str, card: Card) -> bool:
+        """The name is the print's (or an alias), up to case, accents and apostrophes."""
+        if name_key(written, card.supertype) == name_key(card.name, card.supertype):
+            return True
+        return any(name_key(alias) == name_key(written) for alias in card.aliases.values())
+
+    def _likeness_note(self, written: str, card: Card, code: str, number: str) -> str | None:
+        """A name taken only for being close to the print's (``Pokx Pad POR 81``, an é lost to
+        an encoding) is said: the set and number decided, not the name."""
+        if not written or card.is_basic_energy or self._named_exactly(written, card):
+            return None
+        said = _("the name '{name}' is not the print's own; trusted {code} {number}: {label}")
+        return said.format(name=written, code=code, number=number, label=label_of(card))
 
     def _by_name_without_apostrophes(self, name: str) -> tuple[Card, ...]:
         """The prints whose name is ``name`` once apostrophes are dropped from both."""

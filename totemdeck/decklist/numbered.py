@@ -67,7 +67,11 @@ class NumberedLines(Lookups):
         if not matching and len(sets) > 1:  # "G1" is printed by Gym Heroes, "g1" Generations'
             matching = self._same_number_elsewhere(name, sets, number, found)  # id
         if matching:
-            note = _subset_note(code, number, matching[0])
+            notes = (
+                self._likeness_note(name, matching[0], code, number),
+                _subset_note(code, number, matching[0]),
+            )
+            note = "; ".join(n for n in notes if n) or None
             return self._checked(line, tuple(matching), "set+number", note=note)
         if energy_type:
             return self._energy(line, energy_type, found)
