@@ -21,8 +21,8 @@ from bench.common import SHARED, median_seconds
 from tests.helpers.server import serve_process
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.catalogue.rows import canonical_json, card_row
+from totemdeck.files.schemas import is_valid_fast
 from totemdeck.importer import import_sources
-from totemdeck.schemas import is_valid_fast
 from totemdeck.sources.pokemontcg.provider import records_of_set
 from totemdeck.sources.pokemontcg.transform import card_record, set_record
 

@@ -10,8 +10,8 @@ gives a ratio near 4; the quadratic ``_IN_PARENS`` of before gave ~16 (80,000 sp
 from __future__ import annotations
 
 from bench.common import median_seconds
+from totemdeck.base.lazy import LazyPattern
 from totemdeck.decklist import parse
-from totemdeck.lazy import LazyPattern
 
 RUNS = [" ", "(", "0", "x", "-", ".", "( ", "x "]
 SIZES = (225_000, 900_000)

@@ -16,9 +16,9 @@ from unittest import mock
 
 from bench.common import SHARED
 from tests.catalogue.search.test_spanish import PAIRS
+from totemdeck.api.search import search_cards
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.importer import import_sources
-from totemdeck.search import search_cards
 
 RUNS = 3
 SEARCH_RUNS = 20

@@ -6,7 +6,7 @@ Targets (issue 19.8): ``--version`` <= 3x, a cold ``check`` of a 100-card deck <
 Bytecode is compiled first (users' installs have it; these machines set
 PYTHONDONTWRITEBYTECODE, which would time the compiler instead). Each command runs once
 before it is timed, as a user's second run does: the parsed data files are remembered
-(``totemdeck.datacache``) in a cache folder of this run's own.
+(``totemdeck.files.datacache``) in a cache folder of this run's own.
 """
 
 from __future__ import annotations

@@ -18,8 +18,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from totemdeck.base.errors import TotemdeckError
 from totemdeck.catalogue.read import Catalogue
-from totemdeck.errors import TotemdeckError
 from totemdeck.rules.data_audit import audit, stale, summary
 
 

@@ -32,6 +32,24 @@ def _paste(page: Page, base: str, deck: Path) -> str:
     return page.input_value("#share-url").split("?d=")[1]
 
 
+def _add_a_card(page: Page, base: str, building: str, size: str) -> None:
+    """Build's "Add a card" with its list of prints open, the second chosen. The pictures
+    are a grey stand-in served here (the browser reaches nothing else)."""
+    from tests.web.test_build_combobox_browser import serve_pictures
+
+    serve_pictures(page)
+    page.goto(f"{base}/build?d={building}")
+    page.locator("#add-line").click()
+    page.keyboard.type("1 Charm", delay=30)
+    page.wait_for_selector("#add-suggestions [role=option]", timeout=60_000)
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("ArrowDown")
+    page.locator("#add-line").evaluate("e => e.scrollIntoView({block: 'start'})")
+    page.mouse.wheel(0, -80)
+    page.wait_for_timeout(300)  # a screenshot only: let the stand-in pictures paint
+    page.screenshot(path=OUT / f"build-add-{size}.png")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--catalogue", default="cards")
@@ -66,6 +84,8 @@ def main() -> int:
                 page.click("a.lang[hreflang=es]")
             _paste(page, base, ROOT / "examples" / "illegal-several-codes.txt")
             page.screenshot(path=OUT / "check-illegal-es-desktop.png")
+            page.context.clear_cookies()
+        _add_a_card(page, base, building, size)  # last: it serves stand-in pictures
     print(f"wrote {len(list(OUT.glob('*.png')))} screenshots to {OUT}")
     return 0
 

@@ -24,7 +24,7 @@ settings.load_profile("totemdeck")
 
 ROOT = Path(__file__).resolve().parent.parent
 
-# The parsed-data cache (totemdeck.datacache) of the tests is their own, in and out of the
+# The parsed-data cache (totemdeck.files.datacache) of the tests is their own, in and out of the
 # processes they start: a run never reads or writes the person's ~/.cache/totemdeck.
 _CACHE = tempfile.TemporaryDirectory(prefix="totemdeck-test-cache-")
 os.environ["TOTEMDECK_CACHE"] = _CACHE.name

@@ -13,7 +13,7 @@ from totemdeck.banlist.checks import check_banlist
 from totemdeck.catalogue.names import name_key
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.cli import main
-from totemdeck.schemas import is_valid_fast
+from totemdeck.files.schemas import is_valid_fast
 
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted((ROOT / "tests" / "banlists").glob("*.yaml"))

@@ -98,9 +98,9 @@ def test_the_buy_list_csv_holds_no_formula(checker: Checker, checked: CheckedDec
 
 
 def test_the_search_and_totem_tables_hold_no_formula(catalogue: Catalogue) -> None:
+    from totemdeck.api.search import search_cards
     from totemdeck.report.search import render_csv
     from totemdeck.rules.format import load_format
-    from totemdeck.search import search_cards
 
     found = search_cards(catalogue, "name:charizard", limit=20)
     card = found.cards[0]

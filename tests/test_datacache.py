@@ -1,4 +1,4 @@
-"""Parsed data files remembered between runs (``totemdeck.datacache``): only ever for the very
+"""Parsed data files remembered between runs (``totemdeck.files.datacache``): only ever for the very
 text that was parsed, and a cache that cannot be used is no cache, never an error."""
 
 from __future__ import annotations
@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from totemdeck import datacache
 from totemdeck.api.banlists import banlist_in_force
 from totemdeck.banlist.io import BanlistError, load_banlist
+from totemdeck.files import datacache
 from totemdeck.rules.format import load_format
 
 BANLIST = """format: Totem Format

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from totemdeck import deckedit
 from totemdeck.sharecode import SharedDeck
+from totemdeck.sharecode import edit as deckedit
 
 DECK = SharedDeck(
     (
@@ -62,3 +62,21 @@ def test_an_edit_touches_only_its_line(line: int, count: int) -> None:
     assert len(edited.lines) == len(DECK.lines)
     changed = [n for n, (a, b) in enumerate(zip(plain, edited.lines, strict=True)) if a != b]
     assert changed in ([], [line - 1])
+
+
+def test_a_typed_line_goes_last_in_the_main_deck_as_typed() -> None:
+    edited = deckedit.with_line(DECK, "  3   Gastly  TEF 48 ")
+    assert edited.lines[-1] == "3 Gastly TEF 48" and edited.name == "Fire"
+    assert list(edited.lines[:-1]) == deckedit._undeclared(DECK)[:-1]  # "Total Cards" dropped
+    assert deckedit.with_line(DECK, "Arven").lines[-1] == "1 Arven"  # no count: one copy
+    assert deckedit.with_line(DECK, "   ") == DECK
+
+
+def test_a_typed_line_after_a_list_that_ends_in_its_totem_is_in_the_main_deck() -> None:
+    only_totem = SharedDeck(("Totem:", "1 Gardevoir ex SVI 86", ""), None)
+    edited = deckedit.with_line(only_totem, "1 Ralts SVI 84")
+    assert edited.lines == ("Totem:", "1 Gardevoir ex SVI 86", "Main deck:", "1 Ralts SVI 84")
+    parsed = edited.decklist()
+    assert [x.is_totem for x in parsed.lines] == [True, False]
+    assert deckedit.ends_in_totem(only_totem.decklist())
+    assert not deckedit.ends_in_totem(edited.decklist())

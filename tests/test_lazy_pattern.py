@@ -7,7 +7,7 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from totemdeck.lazy import LazyPattern
+from totemdeck.base.lazy import LazyPattern
 
 SOURCE = r"(?P<count>\d+)\s+(?P<name>[^\d]+?)(?:\s+(?P<code>[A-Z]{2,4}))?$"
 

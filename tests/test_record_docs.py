@@ -1,6 +1,6 @@
 """Every record type is defined one way and says what it holds.
 
-A frozen record is ``@frozen`` (``totemdeck.records``), never ``@dataclass(frozen=True…)``,
+A frozen record is ``@frozen`` (``totemdeck.base.records``), never ``@dataclass(frozen=True…)``,
 so each shares the one ``==``/``hash``/``repr``; a mutable one is ``@dataclass``. Each has a
 docstring: besides telling the reader, it spares each cold start the ``inspect.signature``
 call ``dataclasses`` makes to write one (about 80 µs a class; a cold ``check`` defines ~30).

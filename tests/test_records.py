@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from totemdeck.records import frozen
+from totemdeck.base.records import frozen
 
 
 @frozen

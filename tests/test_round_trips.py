@@ -119,7 +119,7 @@ def test_every_real_list_that_resolves_round_trips(full_checker: Checker, path: 
 @pytest.fixture(scope="module")
 def legal_pool(checker: Checker) -> list[str]:
     """Card ids a Charizard ex deck may hold (its legal cards, one print a name)."""
-    from totemdeck.search import search_cards
+    from totemdeck.api.search import search_cards
 
     found = search_cards(checker.catalogue, "totem:sv3-125 -t:energy", limit=None)
     return [card.id for card in found.cards]

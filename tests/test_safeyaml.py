@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from totemdeck.safeyaml import MAX_DEPTH, YamlFileError, load_yaml_file, parse_yaml
+from totemdeck.files.safeyaml import MAX_DEPTH, YamlFileError, load_yaml_file, parse_yaml
 
 BOMB = (
     'a: &a ["x","x","x","x","x","x","x","x","x"]\n'

@@ -10,7 +10,7 @@ import pytest
 import yaml
 from jsonschema.validators import validator_for
 
-from totemdeck.schemas import fast_validate, first_error, is_valid_fast, load_schema
+from totemdeck.files.schemas import fast_validate, first_error, is_valid_fast, load_schema
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = sorted(p.name.removesuffix(".schema.json") for p in (ROOT / "schemas").glob("*.json"))

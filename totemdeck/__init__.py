@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from totemdeck import lazy
+from totemdeck.base import lazy
 
 __version__ = "0.2.0"
 
 # Public name → the module that defines it.
 _EXPORTS = {
     # errors
-    "TotemdeckError": "totemdeck.errors",
+    "TotemdeckError": "totemdeck.base.errors",
     # the catalogue
     "Card": "totemdeck.catalogue.model",
     "CardSet": "totemdeck.catalogue.model",
@@ -57,9 +57,9 @@ _EXPORTS = {
     "make_checker": "totemdeck.api",
     "export_deck": "totemdeck.export.formats",
     "deck_stats": "totemdeck.stats",
-    "QuerySyntaxError": "totemdeck.search",
-    "SearchResult": "totemdeck.search",
-    "search_cards": "totemdeck.search",
+    "QuerySyntaxError": "totemdeck.api.search",
+    "SearchResult": "totemdeck.api.search",
+    "search_cards": "totemdeck.api.search",
     # reports
     "render_json": "totemdeck.report.json",
     "render_text": "totemdeck.report.text",
@@ -120,12 +120,13 @@ if TYPE_CHECKING:  # what type checkers and editors see
         lookup_totem,
         make_checker,
     )
+    from totemdeck.api.search import QuerySyntaxError, SearchResult, search_cards
+    from totemdeck.base.errors import TotemdeckError
     from totemdeck.catalogue.model import Card, CardSet, display_name
     from totemdeck.catalogue.read import Catalogue, CatalogueError, CatalogueMissing
     from totemdeck.decklist.model import Decklist
     from totemdeck.decklist.parse import parse
     from totemdeck.decklist.read import DecklistError, read_decklist
-    from totemdeck.errors import TotemdeckError
     from totemdeck.export.formats import export_deck
     from totemdeck.importer import import_sources
     from totemdeck.importer.summary import ImportResult
@@ -135,6 +136,5 @@ if TYPE_CHECKING:  # what type checkers and editors see
     from totemdeck.rules.engine import Checker, Report, check
     from totemdeck.rules.format import FormatRules, load_format
     from totemdeck.rules.totem import TotemNumbers
-    from totemdeck.search import QuerySyntaxError, SearchResult, search_cards
     from totemdeck.sources.interface import CardSource, ImportOptions
     from totemdeck.stats import deck_stats

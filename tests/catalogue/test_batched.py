@@ -35,7 +35,25 @@ def test_prefetched_numbers_are_the_lookups_own(catalogue_dir: Path) -> None:
         assert got == expected
         assert any(expected) and [] in expected  # found and not found alike
         assert len(queries) == asked  # every answer came from memory
-        assert sum("JOIN cards c ON c.set_id" in q for q in queries) == 1  # one for all
+        assert sum("JOIN cards c INDEXED BY" in q for q in queries) == 1  # one for all
+
+
+def test_a_long_prefetch_reads_the_index_never_the_whole_table(full_catalogue_dir: Path) -> None:
+    """Issue 36 (W15, a 20,000-line collection): past a few dozen keys SQLite chose to build
+    an automatic index over every card for each chunk of 400 (0.15 s a chunk). The plan of
+    the query as it ran searches the set-and-number index."""
+    with _fresh(full_catalogue_dir) as catalogue:
+        keys = catalogue._db.execute(
+            "SELECT set_id, number_key FROM cards ORDER BY id LIMIT 400"
+        ).fetchall()
+        queries: list[str] = []
+        catalogue._db.set_trace_callback(queries.append)
+        catalogue.prefetch_set_numbers(keys)
+        catalogue._db.set_trace_callback(None)
+        [query] = [q for q in queries if "WITH wanted" in q]
+        plan = " ".join(row[3] for row in catalogue._db.execute("EXPLAIN QUERY PLAN " + query))
+        assert "USING INDEX cards_set_number" in plan, plan
+        assert "AUTOMATIC" not in plan, plan
 
 
 def test_first_prints_carry_each_sets_record(catalogue_dir: Path) -> None:

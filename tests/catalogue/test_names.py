@@ -32,3 +32,27 @@ from totemdeck.catalogue.names import name_key
 )
 def test_name_key(a: str, a_type: str | None, b: str, b_type: str | None, same: bool) -> None:
     assert (name_key(a, a_type) == name_key(b, b_type)) is same
+
+
+def test_evolution_places_is_the_one_walk_of_a_deck_s_lines() -> None:
+    """Issue 39.5: the deck page's depths and the export's families are one walk."""
+    from totemdeck.catalogue.names import evolution_places
+
+    places = evolution_places(
+        [
+            ("Charizard ex", "Charmeleon"),
+            ("Charmander", None),
+            ("Charmeleon", "Charmander"),
+            ("Pidgeot ex", "Pidgeotto"),  # its Stage 1 is not in the deck: its own root
+            ("Missingno", "Missingno"),  # a line that names itself
+            ("A", "B"),
+            ("B", "A"),  # a loop of bad data stops where it closes
+        ]
+    )
+    assert places["charizard ex"] == ("charmander", 2)
+    assert places["charmeleon"] == ("charmander", 1)
+    assert places["charmander"] == ("charmander", 0)
+    assert places["pidgeot ex"] == ("pidgeot ex", 0)
+    assert places["missingno"] == ("missingno", 0)
+    assert places["a"] == ("b", 1)
+    assert places["b"] == ("a", 1)

@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 
 from tests.catalogue.test_write import CARD, SET
+from totemdeck.base.errors import EXIT_USAGE
 from totemdeck.catalogue import Catalogue, CatalogueError
 from totemdeck.catalogue.names import name_key
 from totemdeck.catalogue.schema import DB_NAME, SCHEMA_VERSION
 from totemdeck.catalogue.write import CatalogueWriter
 from totemdeck.cli import main
-from totemdeck.errors import EXIT_USAGE
 
 MEWTWO = {**CARD, "id": "s1-2", "name": "Mewtwo-EX", "number": "2", "subtypes": ["Basic", "EX"]}
 

@@ -10,7 +10,7 @@ import pandas as pd
 import pytest
 
 from totemdeck.cli import main
-from totemdeck.schemas import first_error
+from totemdeck.files.schemas import first_error
 
 
 def run(folder: Path, *args: str) -> int:

@@ -9,10 +9,10 @@ import pytest
 
 from totemdeck.api import RulesFileError
 from totemdeck.banlist import BanlistError, BanlistProblem, BanlistUnreadable
+from totemdeck.base.errors import CannotWrite, NotFound, TotemdeckError, UsageError
 from totemdeck.catalogue import CatalogueError, CatalogueMissing
 from totemdeck.cli import main
 from totemdeck.decklist import DecklistError
-from totemdeck.errors import CannotWrite, NotFound, TotemdeckError, UsageError
 from totemdeck.export.formats import ExportError, ExportRefused
 from totemdeck.importer import ImportFailed, ImportSummary
 from totemdeck.rules.format import FormatFileError

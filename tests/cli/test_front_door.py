@@ -21,15 +21,16 @@ CLI = Path(__file__).resolve().parents[2] / "totemdeck" / "cli"
 CLI_MAY_IMPORT = {
     "totemdeck": "the version",
     "totemdeck.api": "the front door: every verb",
-    "totemdeck.errors": "the errors main() turns into one line and an exit code",
+    "totemdeck.base.errors": "the errors main() turns into one line and an exit code",
     "totemdeck.files": "atomic writes of -o files",
     "totemdeck.i18n": "messages in the chosen language",
     "totemdeck.importer": "import's progress and interrupts",
     "totemdeck.importer.origins": "import's --from sources",
     "totemdeck.report": "the renderers",
     "totemdeck.report.importing": "the import summary",
-    "totemdeck.resources": "the default banlist's place",
-    "totemdeck.search": "card search",
+    "totemdeck.base.resources": "the default banlist's place",
+    "totemdeck.api.search": "card search",
+    "totemdeck.catalogue.search.orders": "--order's choices: the one table of search orders",
     "totemdeck.sources.registry": "the card sources import knows",
     "totemdeck.web": "totemdeck serve",
     "totemdeck.web.server": "totemdeck serve",
@@ -82,5 +83,8 @@ def test_the_front_doors_load_nothing_until_asked() -> None:
         "print(sorted(m for m in sys.modules if m.startswith('totemdeck.')))"
     )
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True)
-    assert run.stdout.strip() == "['totemdeck.api', 'totemdeck.lazy', 'totemdeck.report']"
+    assert (
+        run.stdout.strip()
+        == "['totemdeck.api', 'totemdeck.base', 'totemdeck.base.lazy', 'totemdeck.report']"
+    )
     assert importlib.import_module("totemdeck.api").load_rules is not None

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from totemdeck.cli import main
+from totemdeck.files.schemas import is_valid_fast
 from totemdeck.findings.registry import REGISTRY
 from totemdeck.i18n import use_language
 from totemdeck.report.rules import render_rules_markdown
-from totemdeck.schemas import is_valid_fast
 
 ROOT = Path(__file__).resolve().parents[2]
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from totemdeck.cli import main
-from totemdeck.schemas import is_valid_fast
+from totemdeck.files.schemas import is_valid_fast
 
 
 @pytest.mark.slow

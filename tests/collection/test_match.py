@@ -46,6 +46,50 @@ REAL_ROWS = [
 ]  # fmt: skip
 
 
+# 30 rows of pchiwan's JSON collection (every 71st entry), each checked by hand: the id the
+# entry gives is the catalogue's print of the entry's name and number.
+HAND_CHECKED = {
+    "json-pchiwan.json": [
+        (1, "base3-53"), (72, "bw1-45"), (143, "pop1-11"), (214, "swsh8-42"), (285, "pop2-5"),
+        (356, "ex2-39"), (427, "xy3-10"), (498, "xy9-16"), (569, "xy10-85"), (640, "bw8-6"),
+        (711, "sm9-49"), (782, "pgo-14"), (853, "xy12-8"), (924, "dp2-96"), (995, "xy11-56"),
+        (1066, "ex7-81"), (1137, "sm6-33"), (1208, "pl1-41"), (1279, "ex2-38"),
+        (1350, "dp6-69"), (1421, "hgss4-33"), (1492, "xy8-152"), (1563, "dp6-130"),
+        (1634, "xy1-134"), (1705, "dp1-123"), (1776, "swsh2-171"), (1847, "swsh3-175"),
+        (1918, "ex12-82"), (1989, "base4-127"), (2060, "neo1-107"),
+    ],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("sample", sorted(HAND_CHECKED))
+def test_a_hand_checked_sample_of_30_rows_reads_each_to_its_print(
+    catalogue: Catalogue, sample: str
+) -> None:
+    text = (SAMPLES / sample).read_text(encoding="utf-8")
+    by_line = {h.line: h for h in read_collection_text(text, sample, catalogue).holdings}
+    expected = HAND_CHECKED[sample]
+    assert len(expected) == 30
+    assert [(line, [c.id for c in by_line[line].candidates]) for line, _id in expected] == [
+        (line, [card_id]) for line, card_id in expected
+    ]
+
+
+def test_an_id_column_names_the_print_unless_it_is_no_print_or_belies_the_name(
+    catalogue: Catalogue,
+) -> None:
+    text = (
+        "id,name,number,quantity\nbase3-53,Psyduck,53,2\n"  # the print's id: that print
+        "762330,Lugia,9,1\n"  # a shop's product id: no print, read by name and number
+        "base3-53,Lugia,9,1\n"  # an id the name belies: read by the name
+    )
+    collection = read_collection_text(text, "mine.csv", catalogue)
+    held = {h.line: [c.id for c in h.candidates] for h in collection.holdings}
+    assert held[2] == ["base3-53"]
+    assert "base3-53" not in held[3] and all(catalogue.get(i).name == "Lugia" for i in held[3])
+    assert "base3-53" not in held[4] and all(catalogue.get(i).name == "Lugia" for i in held[4])
+    assert collection.summary is not None and dict(collection.summary.columns)["id"] == ("id",)
+
+
 @pytest.fixture(scope="module")
 def read_samples(full_catalogue: Catalogue) -> dict[str, dict[int, list[str]]]:
     catalogue = full_catalogue  # real exports name cards of every set

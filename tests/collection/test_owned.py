@@ -121,7 +121,7 @@ def test_own_finds_what_a_plain_filter_over_the_catalogue_owns(
     catalogue: Catalogue, checker: Checker
 ) -> None:
     from totemdeck.api import owned_prints
-    from totemdeck.search import search_cards
+    from totemdeck.api.search import search_cards
 
     mine = read_collection_text(DECK.read_text(encoding="utf-8"), "deck.txt", catalogue)
     owned = owned_prints(checker, mine)

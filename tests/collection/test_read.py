@@ -12,10 +12,10 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.helpers.golden import compare
+from totemdeck.base.errors import UsageError
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.collection import read_collection_text
 from totemdeck.collection.read import read_collection_file
-from totemdeck.errors import UsageError
 
 SAMPLES = Path(__file__).resolve().parent / "samples"
 
@@ -152,3 +152,25 @@ def test_any_text_reads_or_is_refused_in_one_line(catalogue: Catalogue, text: st
         assert "\n" not in str(exc)
     else:
         assert collection.summary is not None and collection.summary.matched >= 1
+
+
+def test_a_list_longer_than_one_prefetch_reads_every_line_as_it_reads_alone(
+    catalogue: Catalogue,
+) -> None:
+    """A long list is resolved ``PREFETCH_LINES`` at a time (what the catalogue answers at
+    once stays in its memo): the lines across each boundary read as they do on their own."""
+    from totemdeck.decklist import Resolver, parse
+    from totemdeck.decklist.resolve import PREFETCH_LINES
+
+    lines = ["4 Ultra Ball SVI 196", "2 Iono PAL 185", "1 Charizard ex OBF 125", "3 Pikachuu",
+             "1 Professor's Research", "9 Basic Fire Energy", "1 Lugia V SIT 138",
+             "2 Rare Candy"]  # fmt: skip
+    alone = {}
+    for text in lines:
+        [read] = Resolver(catalogue).resolve(parse(text + "\n")).lines
+        alone[text] = ([c.id for c in read.candidates], read.finding is None)
+    long_list = [lines[i % len(lines)] for i in range(2 * PREFETCH_LINES + 3)]
+    resolved = Resolver(catalogue).resolve(parse("\n".join(long_list) + "\n"))
+    assert len(resolved.lines) == len(long_list)
+    for text, read in zip(long_list, resolved.lines, strict=True):
+        assert ([c.id for c in read.candidates], read.finding is None) == alone[text]

@@ -26,8 +26,8 @@ from totemdeck.catalogue.read import Catalogue
 from totemdeck.collection import CollectionError, OwnedSet, copies_owned, read_collection_text
 from totemdeck.collection.read import read_collection_file
 from totemdeck.decklist import read_decklist
+from totemdeck.files.schemas import is_valid_fast
 from totemdeck.report import render_collection_csv
-from totemdeck.schemas import is_valid_fast
 
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = Path(__file__).resolve().parent / "samples"

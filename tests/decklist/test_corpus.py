@@ -23,8 +23,8 @@ SOURCES_FILE = CORPUS / "SOURCES"
 NOT_DECKLISTS = {"SOURCES", ".gitattributes"}
 LANGUAGES = {"en", "es", "pt", "fr", "de", "it", "zh", "ja", "ko"}
 FIELDS = {"source", "sha256", "language", "era", "real", "junk"}
-MIN_REAL_LISTS = 150
-MIN_SOURCES = 35
+MIN_REAL_LISTS = 251
+MIN_SOURCES = 43
 
 
 def _load_sources() -> dict[str, dict[str, Any]]:

@@ -118,6 +118,36 @@ def test_limitless_decklist_reads_each_section() -> None:
     assert len(deck.problems) == 1 and "count of 1–999" in deck.problems[0].message
 
 
+LITERAL = """{
+    "pokemon": [
+        { "count": 4, "name": "Terrakion", "set": "NVI", "number": "73" },
+        { "count": 3, "name": "Mewtwo-EX", "set": "NXD", "number": "54" },
+    ], "trainer": [
+        { "count": 4, "name": "Professor Juniper", "set": "BLW", "number": "101" },
+    ], "energy": [
+        { "count": 9, "name": "Fighting Energy, [x]", "set": "BLW", "number": "110" },
+    ]
+}"""
+
+
+def test_a_javascript_object_literal_with_trailing_commas_reads_as_its_json() -> None:
+    """Decklists kept in a site's JavaScript (a results table) end each entry with a comma;
+    the commas before a closing bracket are dropped, never a comma inside a string."""
+    deck = parse(LITERAL)
+    strict = re.sub(r",(\s*[\]}])", r"\1", LITERAL)
+    assert json.loads(strict)  # the same document without the trailing commas
+    assert not deck.problems
+    assert [(x.section, x.count, x.name, x.number) for x in deck.lines] == [
+        (x.section, x.count, x.name, x.number) for x in parse(strict).lines
+    ]
+    assert deck.lines[-1].name == "Fighting Energy, [x]"
+
+
+@pytest.mark.parametrize("text", ['{"a": 1,, }', '{"pokemon": [,]}', '{"a": "x",}x'])
+def test_a_comma_that_is_not_trailing_is_still_bad_json(text: str) -> None:
+    assert "JSON" in only_problem(text) or "not a deck" in only_problem(text)
+
+
 def test_the_document_round_trips() -> None:
     deck = parse("Totem: 1 Charizard ex OBF 125\n4 Ultra Ball SVI 196\n1 sv3-125\n")
     again = parse(json.dumps(to_document(deck)))

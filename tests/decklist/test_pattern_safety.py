@@ -24,7 +24,7 @@ from typing import Any
 import pytest
 
 import totemdeck.decklist
-from totemdeck.lazy import LazyPattern
+from totemdeck.base.lazy import LazyPattern
 
 # Readers' modules: every decklist module, and the name rules every line goes through.
 MODULES = sorted(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import json
 from pathlib import Path
 
 import pytest
@@ -408,3 +409,70 @@ def test_a_print_filed_under_another_sources_set_id_reads_back(
     for card in strays:
         text = f"1 {export_name(card, 'en')} {set_code(card)} {card.number}"
         assert ids(resolver, text) == [card.id], text
+
+
+@pytest.mark.parametrize(
+    ("name", "expected", "said"),
+    [
+        ("trainers mail", "Trainers' Mail", "read 'trainers mail' as"),
+        ("head ringer", "Head Ringer Team Flare Hyper Gear", "extra words left off"),
+    ],
+)
+def test_an_unknown_set_code_leaves_the_name_read_as_a_name_line_is(
+    resolver: Resolver, name: str, expected: str, said: str
+) -> None:
+    """A results table that fills set and number with a placeholder ("ee"): the code is not
+    known, so the name is read as a name-only line is (spelling and all), and both are said."""
+    entry = {"count": 4, "name": name, "number": "ee", "set": "ee"}
+    line = resolver.resolve(parse(json.dumps({"trainer": [entry]}))).lines[0]
+    assert line.finding is None, line.finding
+    assert {c.name.replace("’", "'") for c in line.candidates} == {expected}
+    assert line.note and "set code 'ee' not known" in line.note and said in line.note
+
+
+@pytest.mark.parametrize(
+    ("name", "code", "number", "expected"),
+    [
+        ("Prime Catcher - ACESPEC", "TEF", "157", "Prime Catcher"),
+        ("Fire Energy - Basic", "CRZ", "153", "Fire Energy"),
+        ("Double Turbo Energy - Special", "BRS", "151", "Double Turbo Energy"),
+    ],
+)
+def test_a_kind_written_after_the_name_is_the_cards_own_kind(
+    resolver: Resolver, name: str, code: str, number: str, expected: str
+) -> None:
+    """A results table writes the card's kind after its name ("- ACESPEC", "- Basic"): the
+    words are the catalogue's own (the card's supertype or subtypes), read as that and said."""
+    entry = {"count": 1, "name": name, "set": code, "number": number}
+    line = resolver.resolve(parse(json.dumps({"trainer": [entry]}))).lines[0]
+    assert line.finding is None, line.finding
+    assert {c.name for c in line.candidates} == {expected}
+    assert line.note and name.rpartition(" - ")[2] in line.note
+
+
+def test_a_kind_the_card_is_not_stays_a_finding(resolver: Resolver) -> None:
+    entry = {"count": 1, "name": "Prime Catcher - Supporter", "set": "TEF", "number": "157"}
+    line = resolver.resolve(parse(json.dumps({"trainer": [entry]}))).lines[0]
+    assert line.finding is not None and not line.candidates
+
+
+@pytest.mark.parametrize(
+    ("text", "expected", "written"),
+    [
+        ("4 Pokx Pad POR 81", "me03-081", "Pokx Pad"),  # a typo beside a set and number
+        ("4 Pok\ufffd Pad POR 81", "me03-081", "Pok\ufffd Pad"),  # an é lost to an encoding
+    ],
+)
+def test_issue_33_a_name_read_only_by_its_likeness_is_said(
+    resolver: Resolver, text: str, expected: str, written: str
+) -> None:
+    """The set and number name the print, but the name is not quite its name: said, not taken
+    silently (a real list, MatthewWebster27's Worlds 2026 lists, lost its é this way)."""
+    ids_, said = resolved(resolver, text)
+    assert ids_ == [expected]
+    assert said is not None and f"'{written}'" in said and "Poké Pad POR 81" in said
+
+
+def test_issue_33_the_print_s_own_name_gets_no_spelling_note(resolver: Resolver) -> None:
+    for text in ("4 Poké Pad POR 81", "4 Poke Pad POR 81", "4 Boss’s Orders PAL 172"):
+        assert resolved(resolver, text)[1] is None, text

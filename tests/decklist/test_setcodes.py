@@ -12,9 +12,9 @@ import datetime as dt
 
 import pytest
 
+from totemdeck.api.search import search_cards
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist import Resolver, parse
-from totemdeck.search import search_cards
 
 
 @pytest.mark.parametrize(

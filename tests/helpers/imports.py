@@ -19,7 +19,7 @@ def imported_names(path: Path) -> Iterator[str]:
 
 # How a module defines its own record types, as it would with ``dataclasses``: not a call
 # into the library, so the front-door counts leave it out.
-DEFINING = {"totemdeck.records"}
+DEFINING = {"totemdeck.base.records"}
 
 
 def library_modules(folder: Path, own: str) -> set[str]:

@@ -1,4 +1,4 @@
-"""Issue 43.4: the parsed-data cache (``totemdeck.datacache``) cannot lie, crash or hang.
+"""Issue 43.4: the parsed-data cache (``totemdeck.files.datacache``) cannot lie, crash or hang.
 
 A real ``check`` of a deck holding a banned Red Card fills the cache; then its entries are
 altered on disk as a broken disk or a meddler would (the data changed behind a stored text
@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.processes import ROOT
-from totemdeck import datacache
+from totemdeck.files import datacache
 
 pytestmark = pytest.mark.slow
 

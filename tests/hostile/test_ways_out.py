@@ -19,7 +19,6 @@ from tests.helpers.processes import ROOT, run_cli
 from totemdeck.api import Catalogue, Checker, make_checker
 from totemdeck.api.deck import (
     CheckedDeck,
-    deckedit,
     decklist_from_bytes,
     decode,
     decode_decklist,
@@ -28,6 +27,7 @@ from totemdeck.api.deck import (
     share_code,
 )
 from totemdeck.api.table import table_seat
+from totemdeck.sharecode import edit as deckedit
 
 LOSSY = "illegal-several-codes.txt"
 DECKS = ["kyogre-groudon-legend.txt", "charizard-ex.txt", LOSSY]

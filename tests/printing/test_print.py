@@ -19,13 +19,14 @@ pypdf = pytest.importorskip("pypdf", reason="pypdf is a dev dependency (make ins
 from totemdeck.api.printing import PrintRefused, print_proxies, print_sheet  # noqa: E402
 from totemdeck.banlist import load_banlist  # noqa: E402
 from totemdeck.catalogue.localized import localize, shown_name  # noqa: E402
+from totemdeck.catalogue.printed import symbols  # noqa: E402
 from totemdeck.catalogue.read import Catalogue  # noqa: E402
 from totemdeck.collection.owned import Coverage, CoveredLine  # noqa: E402
 from totemdeck.decklist import parse, read_decklist  # noqa: E402
 from totemdeck.export.order import export_lines  # noqa: E402
 from totemdeck.i18n import set_language  # noqa: E402
 from totemdeck.printing.paper import PAPERS, grid  # noqa: E402
-from totemdeck.printing.proxytext import proxy_text, symbols  # noqa: E402
+from totemdeck.printing.proxytext import proxy_text  # noqa: E402
 from totemdeck.rules import Checker  # noqa: E402
 from totemdeck.rules.engine import CheckedDeck  # noqa: E402
 

@@ -9,9 +9,9 @@ import pytest
 
 from totemdeck.catalogue import Catalogue
 from totemdeck.decklist import parse
+from totemdeck.files.schemas import validator
 from totemdeck.report import render_json, render_text
 from totemdeck.rules import Checker, Report
-from totemdeck.schemas import validator
 
 DECK = (
     "Totem: 1 Charizard ex OBF 125\n2 Espurr GEN 114\n1 Battle Compressor PHF 92\n1 Iono PAL 185\n"

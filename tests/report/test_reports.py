@@ -13,9 +13,9 @@ from tests.helpers.golden import compare
 from totemdeck.banlist import load_banlist
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist import read_decklist
+from totemdeck.files.schemas import validator
 from totemdeck.report import render_json, render_text
 from totemdeck.rules import Checker, Report
-from totemdeck.schemas import validator
 
 ROOT = Path(__file__).resolve().parents[2]
 DECKS = ["examples/illegal-several-codes.txt", "examples/kyogre-groudon-legend.txt"]

@@ -19,11 +19,11 @@ from tests.conftest import TCGDEX
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.names import name_key
 from totemdeck.catalogue.read import Catalogue
+from totemdeck.files.schemas import is_valid_fast
 from totemdeck.rules import Checker, load_format
 from totemdeck.rules.audit import TotemRow, tally, totem_rows
 from totemdeck.rules.totem import TotemNumbers, totem_numbers
 from totemdeck.rules.traits import read_provides
-from totemdeck.schemas import is_valid_fast
 from totemdeck.sources.tcgdex.transform import card_record, set_record
 
 FMT = load_format()

@@ -21,15 +21,14 @@ PROVIDER = '''
 import json
 
 from totemdeck.catalogue.rows import canonical_json, card_row
-from totemdeck.sources.interface import ImportSummary
+from totemdeck.sources.interface import ImportSummary, SourceBase
 from totemdeck.sources.records import PrimaryCards, PrimarySet
 
 
-class ShelfSource:
+class ShelfSource(SourceBase):
     name = "shelf"
     default_url = "unused"
     layout_marker = "shelf.json"
-    merged = False
 
     def fetch(self, state, location, options, progress):
         summary = ImportSummary(source=self.name, origin=location.origin)
@@ -93,3 +92,21 @@ def test_a_new_source_folder_is_imported_with_no_other_change(
         registry.source_names.cache_clear()
         for name in [m for m in sys.modules if m.startswith("totemdeck.sources.shelf")]:
             del sys.modules[name]
+
+
+def test_a_source_that_states_only_what_differs_gets_the_defaults() -> None:
+    """Issue 39.5: the importer reads ``retreat_when_silent`` plainly; a source that does
+    not state it says nothing by its silence (``SourceBase``), and the two installed sources
+    state theirs."""
+    from totemdeck.sources.interface import SourceBase
+    from totemdeck.sources.registry import all_sources
+
+    class Bare(SourceBase):
+        name = "bare"
+
+    assert Bare().retreat_when_silent is None and Bare().merged is False
+    assert all(isinstance(source, SourceBase) for source in all_sources())
+    assert {s.name: s.retreat_when_silent for s in all_sources()} == {
+        "pokemontcg": 0,
+        "tcgdex": None,
+    }

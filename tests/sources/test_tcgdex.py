@@ -57,7 +57,7 @@ def _unknown_retreats() -> set[str]:
     """The prints known_errors.yaml says no source gives a retreat (FORMAT.md: unknown, not 0)."""
     import yaml
 
-    from totemdeck.resources import packaged_text
+    from totemdeck.base.resources import packaged_text
 
     data = yaml.safe_load(packaged_text("known_errors.yaml"))
     entries = data if isinstance(data, list) else next(iter(data.values()))
@@ -244,7 +244,7 @@ def test_import_order_does_not_matter(mirrors: tuple[Path, Path], tmp_path: Path
 
 def test_card_search_finds_spanish_names(full_catalogue: Catalogue) -> None:
     catalogue = full_catalogue  # Spanish names of every print
-    from totemdeck.search import search_cards
+    from totemdeck.api.search import search_cards
 
     found = search_cards(catalogue, "supercaña", limit=50)
     assert {c.name for c in found.cards} == {"Super Rod"}

@@ -17,9 +17,9 @@ from totemdeck.api import card_facts
 from totemdeck.catalogue.localized import SPANISH_TYPES, is_fallback, localize
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.cli import main
+from totemdeck.files.schemas import is_valid_fast
 from totemdeck.importer import import_sources
 from totemdeck.report.card import render_card_json
-from totemdeck.schemas import is_valid_fast
 from totemdeck.sources.tcgdex.localized import text_record
 
 SAMPLE = 300

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from totemdeck.cli import main
-from totemdeck.schemas import first_error
+from totemdeck.files.schemas import first_error
 
 ROOT = Path(__file__).resolve().parents[2]
 LEGEND = str(ROOT / "examples" / "kyogre-groudon-legend.txt")

@@ -12,7 +12,7 @@ from itertools import pairwise
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from totemdeck.schemas import first_error
+from totemdeck.files.schemas import first_error
 from totemdeck.table import (
     Board,
     Event,

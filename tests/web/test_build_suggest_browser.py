@@ -115,7 +115,7 @@ def test_a_suggestion_list_survives_the_box_updating_and_never_acts_unseen(
     expect(page.locator(".build-deck .unresolved")).to_contain_text("Profes")
     options = page.locator("#name-suggestions li")
     expect(options.first).to_be_visible()  # still shown after the re-render
-    name = options.first.evaluate("e => e.firstChild.textContent")
+    name = options.first.evaluate("e => e.querySelector('.words').firstChild.textContent")
     code = options.first.locator("b").inner_text().strip()
     page.keyboard.press("ArrowDown")
     page.keyboard.press("Enter")

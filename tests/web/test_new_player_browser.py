@@ -89,3 +89,31 @@ def test_a_legal_chien_pao_deck_through_the_edit_box_in_at_most_40_keys_beyond_n
     assert verdict(page) == "LEGAL", page.inner_text(".build-deck")[:600]
     assert keys <= 40, keys
     assert not problems, problems
+
+
+def test_a_legal_chien_pao_deck_through_add_a_card_in_at_most_40_keys_beyond_names(
+    browser: Browser, base_url: str
+) -> None:
+    """The same deck through "Add a card" (the combobox): each print chosen is written into
+    the edit box and sent at once, so no Update is pressed."""
+    page, problems = _open(browser, base_url, viewport={"width": 1280, "height": 800})
+    page.goto(f"{base_url}/build?q=Chien-Pao+ex+s:PAL+cn:61")
+    page.locator('.add[data-card="sv2-61"]').click()
+    keys = 1  # the click that chose the Totem
+    expect(page.locator(".totem-title")).to_contain_text("Chien-Pao ex")
+    page.locator("#add-line").click()
+    keys += 1
+    for count, name in (("1", "Frigibax"), ("1", "Arven"), ("97", "Basic Water Energ")):
+        page.keyboard.type(f"{count} {name}")  # the name: not counted; the count is
+        keys += len(count) + 1
+        first = page.locator("#add-suggestions [role=option]").first
+        expect(first).to_contain_text(name, timeout=30_000)  # a busy machine: a state, not a time
+        expect(first).not_to_have_class("misfit")  # a print that fits comes first
+        page.keyboard.press("ArrowDown")
+        page.keyboard.press("Enter")
+        keys += 2
+        expect(page.locator("#add-line")).to_have_value("")
+    expect(page.locator("#deck-count")).to_have_text("100")
+    assert verdict(page) == "LEGAL", page.inner_text(".build-deck")[:600]
+    assert keys <= 40, keys
+    assert not problems, problems

@@ -41,6 +41,18 @@ def test_the_print_page_offers_both_sheets_on_both_papers(
             assert f"/print/{kind}.pdf?d={code}&amp;paper={paper}" in page.text
 
 
+def test_the_papers_are_the_drawing_s_papers_named_once() -> None:
+    """Issue 39.5: the page, its OpenAPI entry and the front door offer the papers the
+    drawing knows (printing.paper.PAPERS), not a copy of their names."""
+    from totemdeck.api.printing import PAPERS
+    from totemdeck.printing.paper import PAPERS as SIZES
+    from totemdeck.web import openapi_routes, print_pages
+
+    assert PAPERS == tuple(SIZES) == ("a4", "letter")
+    assert print_pages.PAPERS is PAPERS
+    assert "PAPERS" in openapi_routes.__dict__ and openapi_routes.PAPERS is PAPERS
+
+
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_sheet_pdf_reads_back_through_check(
     client: TestClient, legal_text: str, paper: str

@@ -211,16 +211,83 @@ def test_pages_in_turn_are_the_whole_search_in_order(client: TestClient) -> None
 def test_the_card_cache_of_a_thread_stays_within_its_budget(web_config: WebConfig) -> None:
     """W16: every card a deep page built stayed in the thread's cache until restart. The
     pages' own verb, in this thread, so the test reads this thread's catalogue."""
-    from totemdeck.api.cards import CARD_CACHE_BYTES
+    from totemdeck.catalogue.read import CARD_CACHE_BYTES
     from totemdeck.web.finder import find_cards
 
     library = Library(web_config)
     for page in range(0, 90, 4):
         found = find_cards(library, "t:pokemon", 240, prints=True, offset=page * 240)
         assert found.cards or found.total <= page * 240
-    cache = library.catalogue._cards
+    cache = library.catalogue._loaded._cards
     assert 0 < cache.used <= CARD_CACHE_BYTES
     assert len(cache) < 21_000 // 2  # far from the whole catalogue
+
+
+def test_the_card_cache_counts_the_memory_its_cards_hold(full_catalogue_dir: Path) -> None:
+    """W16 / memory: the cache counted a card by its record's bytes, but a built card holds
+    ~4 times that, so a thread's "2 MiB" cache held ~9 MB. The memory the cached cards keep
+    (traced by tracemalloc, after the pages that built them are gone) is within the budget."""
+    import gc
+    import tracemalloc
+
+    from totemdeck.api.cards import CARD_CACHE_BYTES, DB_NAME, Catalogue
+
+    with sqlite3.connect(f"file:{full_catalogue_dir / DB_NAME}?mode=ro", uri=True) as db:
+        ids = [row[0] for row in db.execute("SELECT id FROM cards ORDER BY id LIMIT 3000")]
+    with Catalogue.open(full_catalogue_dir, CARD_CACHE_BYTES) as catalogue:
+        gc.collect()
+        tracemalloc.start()
+        try:
+            before = tracemalloc.get_traced_memory()[0]
+            for start in range(0, len(ids), 240):
+                catalogue.cards_of(ids[start : start + 240])  # a page, then gone
+            gc.collect()
+            kept = tracemalloc.get_traced_memory()[0] - before
+        finally:
+            tracemalloc.stop()
+        assert len(catalogue._loaded._cards) > 100  # the cache holds cards
+        assert kept <= 1.5 * CARD_CACHE_BYTES, kept
+
+
+def test_a_thread_that_ends_hands_its_catalogue_to_the_next(web_config: WebConfig) -> None:
+    """Memory: the thread pool ends a thread idle for 10 s and starts another when load comes
+    back; each new thread built its connection, checkers and caches again, and a worker
+    whose load came and went grew each time (137 → 201 MB over 10,000 requests). A state
+    outlives its thread: the next thread is lent it, and reads with it."""
+    library = Library(web_config)
+    seen: list[object] = []
+
+    def use() -> None:
+        seen.append(library.catalogue)
+        seen.append(library.checker("en"))
+        library.catalogue.get("sv3-125")  # the connection works in this thread
+
+    for _ in range(3):
+        thread = threading.Thread(target=use)
+        thread.start()
+        thread.join()
+    catalogues, checkers = seen[0::2], seen[1::2]
+    assert all(c is catalogues[0] for c in catalogues), "a new thread built its own again"
+    assert all(c is checkers[0] for c in checkers)
+    assert catalogues[0] is not library.catalogue  # a live thread keeps its own
+    both: list[object] = []
+    started = [threading.Event(), threading.Event()]
+    hold = threading.Event()
+
+    def live(n: int) -> None:
+        both.append(library.catalogue)
+        started[n].set()
+        hold.wait()
+
+    threads = [threading.Thread(target=live, args=(n,)) for n in range(2)]
+    for thread in threads:
+        thread.start()
+    for event in started:
+        event.wait()
+    hold.set()
+    for thread in threads:
+        thread.join()
+    assert both[0] is not both[1]  # two threads at once: two states
 
 
 def _library(app: Any) -> Library:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from starlette.testclient import TestClient
 
-from totemdeck.schemas import first_error
+from totemdeck.files.schemas import first_error
 from totemdeck.sharecode import SharedCard, encode, from_cards
 from totemdeck.web import WebConfig, create_app
 

@@ -6,7 +6,7 @@ import re
 
 from starlette.testclient import TestClient
 
-from totemdeck.schemas import first_error
+from totemdeck.files.schemas import first_error
 
 
 def _code(client: TestClient, text: str) -> str:

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from tests.table.test_code import HOSTILE
 from tests.web.conftest import EXAMPLES
-from totemdeck.schemas import first_error
+from totemdeck.files.schemas import first_error
 from totemdeck.sharecode import SharedCard, from_cards
 from totemdeck.sharecode import encode as share_encode
 from totemdeck.table import board, decode, encode
@@ -178,3 +178,22 @@ def test_the_json_twin_is_the_same_game_and_keeps_its_schema(client: Any) -> Non
 def test_the_json_twin_answers_a_hostile_code_with_400(client: Any, code: str) -> None:
     response = client.get("/api/table", params={"g": code})
     assert response.status_code == 400 and response.json()["error"]
+
+
+def test_the_log_lists_every_event_newest_first_with_names_escaped(client: Any) -> None:
+    """The log is made in Python as one piece of HTML (issue 36, W14: a 600-event page's
+    CPU): each line still has its turn and time, newest first, and a name is text."""
+    decks = ["Charizard ex", "Rayquaza & Deoxys LEGEND", "Umbreon VMAX"]
+    code = game_of(start(client, decks, name1="<b>Ann</b> & co"))
+    for action in ("e0+", "n", "e1+s", "e0+"):
+        code = tap(client, code, action)
+    page = client.get("/table", params={"g": code}).text
+    items = re.findall(r'<li><span class="when">turn (\d+) · (\d+:\d\d)</span> ([^<]*)</li>', page)
+    assert [(turn, text) for turn, _time, text in items] == [
+        ("2", "&lt;b&gt;Ann&lt;/b&gt; &amp; co attached Energy to the Totem in the Totem Zone"),
+        ("2", "P2 attached Special Energy to the Totem in the Totem Zone"),
+        ("1", "Next turn"),
+        ("1", "&lt;b&gt;Ann&lt;/b&gt; &amp; co attached Energy to the Totem in the Totem Zone"),
+    ]
+    assert "<b>Ann</b>" not in page
+    assert '<span class="n">4</span>' in page

@@ -11,7 +11,7 @@ from starlette.testclient import TestClient
 
 from totemdeck.api import lookup_totem
 from totemdeck.catalogue.read import Catalogue
-from totemdeck.schemas import first_error
+from totemdeck.files.schemas import first_error
 
 
 def _code(client: TestClient, text: str) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from totemdeck import lazy
+from totemdeck.base import lazy
 
 # Public name → the module beside this one that defines it.
 _VERBS = {
@@ -62,26 +62,44 @@ _VERBS = {
         ("PrintRefused", "PrintedPdf", "print_proxies", "print_sheet"), "totemdeck.api.printing"
     ),
     "table_seat": "totemdeck.api.table",
-    "TotemRow": "totemdeck.rules.audit",  # what ``totem_table`` returns
-    # What the faces hand to the verbs or get back from them, and the verbs of other rooms:
-    # one front door for the CLI and the web app (tests/cli/test_front_door.py counts).
-    "check_banlist": "totemdeck.banlist.checks",
-    **dict.fromkeys(("add_entry", "remove_entries", "resolve_ban_name"), "totemdeck.banlist.edit"),
+    "TotemRow": "totemdeck.api.totems",  # what ``totem_table`` returns
+    "catalogue_folder": "totemdeck.api.cards",
     **dict.fromkeys(
-        ("BanlistError", "BanlistFile", "BanlistProblem", "BanlistUnreadable", "load_banlist"),
-        "totemdeck.banlist.io",
+        (
+            "BanEntry",
+            "BanlistError",
+            "BanlistFile",
+            "BanlistProblem",
+            "BanlistUnreadable",
+            "add_entry",
+            "check_banlist",
+            "load_banlist",
+            "remove_entries",
+            "resolve_ban_name",
+        ),
+        "totemdeck.api.banfile",
     ),
-    "Catalogue": "totemdeck.catalogue.read",
-    "default_dir": "totemdeck.catalogue.schema",
-    "Coverage": "totemdeck.collection",
-    **dict.fromkeys(("DecklistError", "read_decklist"), "totemdeck.decklist.read"),
-    **dict.fromkeys(("ExportRefused", "export_deck"), "totemdeck.export.formats"),
-    **dict.fromkeys(("BanEntry", "Banlist"), "totemdeck.rules.banlist"),
-    "RuleContext": "totemdeck.rules.deck",
-    **dict.fromkeys(("CheckedDeck", "Checker", "Report"), "totemdeck.rules.engine"),
-    **dict.fromkeys(("FormatRules", "load_format"), "totemdeck.rules.format"),
-    "ShareCodeError": "totemdeck.sharecode",
-    **dict.fromkeys(("Ask", "check_card_name", "deck_stats"), "totemdeck.stats"),
+    **dict.fromkeys(
+        (
+            "Banlist",
+            "Catalogue",
+            "CheckedDeck",
+            "Checker",
+            "DecklistError",
+            "FormatRules",
+            "Report",
+            "RuleContext",
+            "ShareCodeError",
+            "load_format",
+            "read_decklist",
+        ),
+        "totemdeck.api.core",
+    ),
+    "Coverage": "totemdeck.api.collection",
+    **dict.fromkeys(
+        ("Ask", "ExportRefused", "check_card_name", "deck_stats", "export_deck"),
+        "totemdeck.api.deck",
+    ),
 }
 
 # Written out (not derived from _VERBS) so linters and readers see it; a test keeps them equal.
@@ -116,12 +134,12 @@ __all__ = [
     "add_entry",
     "best_totems",
     "card_facts",
+    "catalogue_folder",
     "check_banlist",
     "check_card_name",
     "clear_collection",
     "deck_coverage",
     "deck_stats",
-    "default_dir",
     "draft_for",
     "explain_rules",
     "export_deck",
@@ -155,9 +173,23 @@ __getattr__, __dir__ = lazy.exports(globals(), _VERBS)
 
 
 if TYPE_CHECKING:  # what type checkers and editors see
+    from totemdeck.api.banfile import (
+        BanEntry,
+        BanlistError,
+        BanlistFile,
+        BanlistProblem,
+        BanlistUnreadable,
+        add_entry,
+        check_banlist,
+        load_banlist,
+        remove_entries,
+        resolve_ban_name,
+    )
+    from totemdeck.api.cards import catalogue_folder
     from totemdeck.api.collection import (
         COLLECTION_ENV,
         STORED,
+        Coverage,
         best_totems,
         clear_collection,
         deck_coverage,
@@ -170,45 +202,37 @@ if TYPE_CHECKING:  # what type checkers and editors see
         stored_files,
     )
     from totemdeck.api.core import (
+        Banlist,
+        Catalogue,
+        CheckedDeck,
+        Checker,
+        DecklistError,
+        FormatRules,
+        Report,
+        RuleContext,
         RuleDoc,
         RulesFileError,
+        ShareCodeError,
         UnknownRule,
         explain_rules,
+        load_format,
         load_rules,
         make_checker,
         read_deck,
+        read_decklist,
         share_base_url,
         share_link_of,
     )
+    from totemdeck.api.deck import Ask, ExportRefused, check_card_name, deck_stats, export_deck
     from totemdeck.api.printing import PrintedPdf, PrintRefused, print_proxies, print_sheet
     from totemdeck.api.table import table_seat
     from totemdeck.api.totems import (
         CardFacts,
         TotemLookup,
+        TotemRow,
         card_facts,
         find_card,
         lookup_totem,
         pieces_of,
         totem_table,
     )
-    from totemdeck.banlist.checks import check_banlist
-    from totemdeck.banlist.edit import add_entry, remove_entries, resolve_ban_name
-    from totemdeck.banlist.io import (
-        BanlistError,
-        BanlistFile,
-        BanlistProblem,
-        BanlistUnreadable,
-        load_banlist,
-    )
-    from totemdeck.catalogue.read import Catalogue
-    from totemdeck.catalogue.schema import default_dir
-    from totemdeck.collection import Coverage
-    from totemdeck.decklist.read import DecklistError, read_decklist
-    from totemdeck.export.formats import ExportRefused, export_deck
-    from totemdeck.rules.audit import TotemRow
-    from totemdeck.rules.banlist import BanEntry, Banlist
-    from totemdeck.rules.deck import RuleContext
-    from totemdeck.rules.engine import CheckedDeck, Checker, Report
-    from totemdeck.rules.format import FormatRules, load_format
-    from totemdeck.sharecode import ShareCodeError
-    from totemdeck.stats import Ask, check_card_name, deck_stats

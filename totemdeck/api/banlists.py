@@ -2,7 +2,7 @@
 
 ``banlist_in_force`` gives what ``load_banlist(path).banlist`` gives, and the same errors;
 a file whose very text was read before (and passed every check) comes back from
-``totemdeck.datacache`` without PyYAML (issue 19.8: a cold start). Light on purpose: the
+``totemdeck.files.datacache`` without PyYAML (issue 19.8: a cold start). Light on purpose: the
 search imports it, and neither the rules engine nor YAML loads with it.
 """
 
@@ -14,13 +14,15 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from totemdeck.rules.banlist import Banlist
 
+__all__ = ["banlist_in_force"]
+
 _READ_AT_MOST = 1 << 20  # ≥ the banlist's own limit: a longer text is never remembered
 
 
 def banlist_in_force(path: str | os.PathLike[str]) -> Banlist:
     """The banlist of the file at ``path`` (``BanlistError`` when it is unreadable or wrong)."""
-    from totemdeck.datacache import recall, remember
     from totemdeck.files import FileReadError, read_limited
+    from totemdeck.files.datacache import recall, remember
 
     shown = os.fspath(path)
     try:

@@ -1,7 +1,7 @@
-"""The card verbs a face shows: search, one print asked about, name suggestions, the search
-language's keys, the catalogue opened read-only and its health — with the card types and
-display helpers they hand back, so a face asks the front door, not catalogue/, rules/ or the
-search internals.
+"""The card verbs a face shows: one print asked about, name suggestions, the search
+language's keys, the catalogue opened read-only and its health — with the card types they
+take and hand back (the search verb is ``api.search``; how a card is written on a page is
+the catalogue's pure display functions, which a face imports by name).
 
 ``totemdeck.api`` does not import this module (it loads the search engine and the card
 display helpers, which the CLI's light commands never need): a face that shows cards does.
@@ -9,52 +9,53 @@ display helpers, which the CLI's light commands never need): a face that shows c
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from totemdeck.api.totems import TotemLookup, pieces_of, totem_lookup
+from totemdeck.api.totems import TotemLookup, totem_lookup
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.damage import catalogue_problem
 from totemdeck.catalogue.errors import CatalogueError, CatalogueMissing
-from totemdeck.catalogue.localized import FALLBACK_MARK, is_fallback, localize, shown_set_name
-from totemdeck.catalogue.model import ENERGY_TYPES, LETTER_OF_TYPE, Card, display_name
-from totemdeck.catalogue.names import name_key
+from totemdeck.catalogue.model import Card
+from totemdeck.catalogue.names_index import NameIndex
 from totemdeck.catalogue.read import CARD_CACHE_BYTES, Catalogue
 from totemdeck.catalogue.schema import DB_NAME, default_dir
-from totemdeck.i18n.terms import term, terms
-from totemdeck.names_index import NameIndex
-from totemdeck.records import frozen
 from totemdeck.rules.engine import Checker
-from totemdeck.search import SearchResult, search_cards
 
 __all__ = [
-    "CARD_CACHE_BYTES",
-    "DB_NAME",
-    "ENERGY_TYPES",
-    "FALLBACK_MARK",
-    "LETTER_OF_TYPE",
     "Card",
     "CardAsked",
     "Catalogue",
     "CatalogueError",
     "CatalogueMissing",
     "NameIndex",
-    "SearchResult",
-    "TotemLookup",
     "ask_card",
-    "catalogue_problem",
-    "default_dir",
-    "display_name",
-    "is_fallback",
-    "localize",
+    "catalogue_damage",
+    "catalogue_folder",
     "name_index",
-    "name_key",
-    "pieces_of",
-    "search_cards",
+    "open_catalogue",
     "search_keys",
-    "shown_set_name",
-    "term",
-    "terms",
-    "totem_lookup",
 ]
+
+
+def catalogue_folder(value: str | None = None) -> Path:
+    """Where the catalogue is: ``value`` (``--catalogue``) when given, else
+    ``$TOTEMDECK_CATALOGUE``, else ``./cards``."""
+    return default_dir(value)
+
+
+def catalogue_damage(folder: Path) -> str | None:
+    """What is wrong with the catalogue in ``folder`` (every page of the tables the
+    requests read is probed), or None when it is sound."""
+    return catalogue_problem(folder / DB_NAME)
+
+
+def open_catalogue(folder: Path, *, any_thread: bool = False) -> Catalogue:
+    """A long-lived reader of the catalogue in ``folder``, the cards it keeps bounded
+    (``CARD_CACHE_BYTES``). ``any_thread`` opens it so it can move between threads (one at
+    a time): the web lends a finished thread's reader to the next. Raises
+    ``CatalogueMissing`` when there is none yet, ``CatalogueError`` when it cannot be read."""
+    return Catalogue.open(folder, CARD_CACHE_BYTES, any_thread)
 
 
 @frozen

@@ -10,8 +10,32 @@ from typing import TYPE_CHECKING
 from totemdeck.api.totems import find_card
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.read import Catalogue
+from totemdeck.collection import Coverage
 from totemdeck.i18n import _
 from totemdeck.rules.engine import Checker
+
+__all__ = [
+    "COLLECTION_ENV",
+    "COLLECTION_MAX_BYTES",
+    "COLLECTION_MAX_LINES",
+    "IMPORT_MAX_BYTES",
+    "STORED",
+    "Coverage",
+    "alike_keys",
+    "best_totems",
+    "clear_collection",
+    "collection_format_title",
+    "deck_coverage",
+    "draft_for",
+    "import_collection",
+    "missing_decklist",
+    "owned_copies",
+    "owned_prints",
+    "owned_set",
+    "read_collection",
+    "read_collection_bytes",
+    "stored_files",
+]
 
 COLLECTION_ENV = "TOTEMDECK_COLLECTION"
 # A collection is longer than any deck: a 20,000-card binder exported as CSV is ~3 MB.

@@ -10,22 +10,41 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from totemdeck.base.errors import UsageError
 from totemdeck.catalogue.read import Catalogue
+from totemdeck.decklist import read as reading
 from totemdeck.decklist.model import Decklist
-from totemdeck.errors import UsageError
+from totemdeck.decklist.read import DecklistError
 from totemdeck.findings.registry import REGISTRY, RuleDoc, by_code
 from totemdeck.i18n import _
+from totemdeck.rules import format as formats
 from totemdeck.rules.banlist import Banlist
-from totemdeck.rules.engine import CheckedDeck, Checker
-from totemdeck.rules.format import FormatRules, load_format
+from totemdeck.rules.deck import RuleContext
+from totemdeck.rules.engine import CheckedDeck, Checker, Report
+from totemdeck.rules.format import FormatRules
+from totemdeck.sharecode import ShareCodeError
 
 __all__ = [
+    "Banlist",
+    "Catalogue",
+    "CheckedDeck",
+    "Checker",
+    "Decklist",
+    "DecklistError",
+    "FormatRules",
+    "Report",
+    "RuleContext",
     "RuleDoc",
+    "RulesFileError",
+    "ShareCodeError",
     "UnknownRule",
     "explain_rules",
+    "load_format",
     "load_rules",
     "make_checker",
     "read_deck",
+    "read_decklist",
+    "share_base_url",
     "share_link_of",
 ]
 
@@ -41,8 +60,8 @@ def load_rules(
 ) -> tuple[Banlist, FormatRules]:
     """The banlist (default: ./banlist.yaml, else the installed one) and format parameters."""
     from totemdeck.api.banlists import banlist_in_force
-    from totemdeck.errors import TotemdeckError
-    from totemdeck.resources import default_banlist
+    from totemdeck.base.errors import TotemdeckError
+    from totemdeck.base.resources import default_banlist
 
     try:
         bans = banlist_in_force(banlist or default_banlist())
@@ -54,7 +73,7 @@ def load_rules(
         raise RulesFileError(
             _("{problem} (run `totemdeck banlist check` for every problem)").format(problem=exc)
         ) from exc
-    return bans, load_format(Path(format_file) if format_file else None)
+    return bans, formats.load_format(Path(format_file) if format_file else None)
 
 
 def make_checker(
@@ -71,8 +90,7 @@ def make_checker(
 def read_deck(source: str) -> Decklist:
     """The decklist ``source`` names: a file, ``-`` (standard input), a share link
     (``https://…/check?d=…``) or a bare share code; ``DecklistError`` / ``ShareCodeError``."""
-    from totemdeck.decklist import DecklistError, read_decklist
-    from totemdeck.sharecode import ShareCodeError, code_in, decode_decklist
+    from totemdeck.sharecode import code_in, decode_decklist
 
     code = code_in(source) if source != "-" and not _is_file(source) else None
     if code is None:
@@ -89,6 +107,18 @@ def read_deck(source: str) -> Decklist:
 
 
 _NAME_MAX = 255  # bytes in a file's name (Linux, macOS)
+
+
+def read_decklist(path: str) -> Decklist:
+    """The decklist in file ``path`` (``-``: standard input), read with Check's limits.
+    Raises ``DecklistError`` saying what cannot be read."""
+    return reading.read_decklist(path)
+
+
+def load_format(path: str | Path | None = None) -> FormatRules:
+    """The format's parameters and decisions: the packaged ``format.yaml``, or the file at
+    ``path`` (``--format-file``), read as every hand-edited YAML file is."""
+    return formats.load_format(path)
 
 
 def _is_file(path: str) -> bool:

@@ -9,18 +9,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from totemdeck.base.records import frozen
 from totemdeck.collection import Coverage
 from totemdeck.export.formats import ExportRefused
 from totemdeck.export.order import ExportLine, export_lines
 from totemdeck.i18n import _, ngettext
 from totemdeck.i18n.terms import terms
+from totemdeck.printing.paper import PAPERS as PAPER_SIZES
 from totemdeck.printing.paper import grid
 from totemdeck.printing.proxies import ProxyCopy, proxy_pdf
 from totemdeck.printing.sheet import SheetDeck, sheet_pdf
-from totemdeck.records import frozen
 from totemdeck.rules.engine import CheckedDeck
 
-__all__ = ["PrintRefused", "PrintedPdf", "print_proxies", "print_sheet"]
+__all__ = ["PAPERS", "PrintRefused", "PrintedPdf", "print_proxies", "print_sheet"]
+
+PAPERS = tuple(PAPER_SIZES)  # the papers ``print_proxies`` and ``print_sheet`` take
 
 
 class PrintRefused(ExportRefused):

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from totemdeck.api.totems import lookup_totem
-from totemdeck.errors import UsageError
+from totemdeck.base.errors import UsageError
 from totemdeck.i18n import _
 from totemdeck.rules.engine import Checker
 from totemdeck.rules.totem import TotemNumbers
@@ -17,6 +17,8 @@ if TYPE_CHECKING:
     from totemdeck.decklist.model import Decklist
     from totemdeck.rules.engine import CheckedDeck
     from totemdeck.table import Seat
+
+__all__ = ["table_seat"]
 
 _DECK_LINK = re.compile(r"[?&]d=([A-Za-z0-9_-]+)")
 

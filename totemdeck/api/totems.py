@@ -5,24 +5,23 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from totemdeck.base.errors import NotFound, UsageError
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.read import Catalogue
-from totemdeck.errors import NotFound, UsageError
 from totemdeck.i18n import _
-from totemdeck.records import frozen
+from totemdeck.rules.audit import TotemRow
 from totemdeck.rules.banlist import Banlist
 from totemdeck.rules.engine import Checker
 from totemdeck.rules.format import FormatRules, load_format
 from totemdeck.rules.totem import TotemNumbers, why_not_totem
 
-if TYPE_CHECKING:  # the audit loads with the one verb that needs it (``totem --all``)
-    from totemdeck.rules.audit import TotemRow
-
 __all__ = [
     "CardFacts",
     "TotemLookup",
+    "TotemRow",
     "card_facts",
     "find_card",
     "lookup_totem",
@@ -128,6 +127,8 @@ class CardFacts:
 
 
 def card_facts(catalogue: Catalogue, card: Card, fmt: FormatRules | None = None) -> CardFacts:
+    """What ``card show`` says of a print beyond its words: its identity in type order, its
+    Totem numbers (a Pokémon) and its role tags, under ``fmt`` (the packaged format)."""
     from totemdeck.rules.roles import roles_of
     from totemdeck.rules.traits import identity_in_order
 

@@ -19,10 +19,10 @@ import yaml
 
 from totemdeck.banlist.io import BanlistError, BanlistFile, _quoted, _scalar, reason_yaml, sort_key
 from totemdeck.banlist.io import load_banlist_text as _reload
+from totemdeck.base.errors import TotemdeckError, UsageError
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.names import name_key
-from totemdeck.errors import TotemdeckError, UsageError
 from totemdeck.i18n import _
-from totemdeck.records import frozen
 from totemdeck.rules.banlist import BanEntry
 
 if TYPE_CHECKING:

@@ -1,7 +1,7 @@
 """Reading and writing ``banlist.yaml``, a file edited by hand by people who are not programmers.
 
 Loading is strict and explains itself like cfgv: a regular UTF-8 file, capped in size, is
-loaded by ``totemdeck.safeyaml`` (no tags, anchors or duplicate keys; dates kept as text),
+loaded by ``totemdeck.files.safeyaml`` (no tags, anchors or duplicate keys; dates kept as text),
 then checked against ``schemas/banlist.schema.json``; every problem is a ``BanlistProblem``
 naming the file, the line and the path (``banlist.yaml:14: entries[3].since: '2019-13-01'
 is not a date``). ``dump_banlist`` writes the canonical text (entries sorted by name, fixed
@@ -17,13 +17,13 @@ from typing import Any
 
 import yaml
 
+from totemdeck.base.errors import TotemdeckError
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.names import fold
-from totemdeck.errors import TotemdeckError
 from totemdeck.files import FileReadError, read_limited
-from totemdeck.records import frozen
+from totemdeck.files.safeyaml import YamlFileError, decode_text, parse_yaml
+from totemdeck.files.schemas import is_valid_fast, validator
 from totemdeck.rules.banlist import BanEntry, Banlist
-from totemdeck.safeyaml import YamlFileError, decode_text, parse_yaml
-from totemdeck.schemas import is_valid_fast, validator
 
 MAX_BYTES = 512 * 1024
 DEFAULT_PATH = "banlist.yaml"

@@ -158,13 +158,15 @@ class GuardedConnection(sqlite3.Connection):
         return self.cursor().execute(sql, parameters)
 
 
-def connect_read_only(path: Path) -> GuardedConnection:
-    """Open ``path`` read-only through the guard; its header is checked first."""
+def connect_read_only(path: Path, any_thread: bool = False) -> GuardedConnection:
+    """Open ``path`` read-only through the guard; its header is checked first. With
+    ``any_thread`` the connection may move between threads (used by one at a time)."""
     check_header(path)
     try:
         db = sqlite3.connect(
-            f"{path.resolve().as_uri()}?mode=ro", uri=True, factory=GuardedConnection
-        )
+            f"{path.resolve().as_uri()}?mode=ro", uri=True, factory=GuardedConnection,
+            check_same_thread=not any_thread,
+        )  # fmt: skip
     except sqlite3.DatabaseError as exc:
         raise damaged(path, str(exc)) from exc
     db.catalogue_path = path

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from totemdeck.base.errors import TotemdeckError
 from totemdeck.catalogue.schema import SCHEMA_VERSION
-from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import _
 
 __all__ = ["CatalogueDamaged", "CatalogueError", "CatalogueMissing"]

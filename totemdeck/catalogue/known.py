@@ -5,7 +5,9 @@ A deck's candidate names are asked in one query (``cards`` by its name-key index
 other languages' names of ``aliases``, which has no index on the key: one scan a query). A
 name asked alone (a line no candidate named, read again in players' shorthand) would scan
 ``aliases`` once each; so the other languages' keys are read once, the first time, and a
-lone name asks only the indexed ``cards``.
+lone name asks only the indexed ``cards``. A long list asks thousands of names (5,000
+misspelled lines: ~11,000 queries); once a catalogue has been asked more than ``_MANY`` keys,
+both tables' keys are held in memory (~35,000 keys, read once) and no name costs a query.
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ _BOTH = (
 _CARDS = "SELECT name_key FROM cards WHERE name_key IN ({marks})"
 # Fewer keys than this unknown at once: the aliases' keys are held in memory instead.
 _FEW = 8
+# More keys than this asked of one open catalogue: every name key is held in memory.
+_MANY = 2000
 
 
 def known_names(
@@ -37,6 +41,9 @@ def known_names(
 ) -> set[str]:
     """The names of ``names`` that name a print, its name or another language's."""
     pairs = [(n, name_key(n), name_key(n, "Pokémon")) for n in names]
+    held = _held_keys(catalogue, db, 2 * len(pairs))
+    if held is not None:
+        return {n for n, plain, pokemon in pairs if plain in held or pokemon in held}
     known: dict[str, bool] = {}
     for key in {k for _name, *keys in pairs for k in keys}:
         hit = memo.get(("known", key))
@@ -64,4 +71,20 @@ def _alias_keys(catalogue: Catalogue, db: sqlite3.Connection) -> frozenset[str]:
         rows = db.execute("SELECT DISTINCT alias_key FROM aliases WHERE kind = 'name'")
         held = frozenset(row[0] for row in rows)
         catalogue._alias_keys = held  # type: ignore[attr-defined]
+    return held
+
+
+def _held_keys(catalogue: Catalogue, db: sqlite3.Connection, asking: int) -> frozenset[str] | None:
+    """Every name key of ``cards`` and of the other languages' names, once this catalogue
+    has been asked more than ``_MANY`` keys (a short list never pays for reading them)."""
+    held: frozenset[str] | None = getattr(catalogue, "_name_keys", None)
+    if held is not None:
+        return held
+    asked = getattr(catalogue, "_keys_asked", 0) + asking
+    catalogue._keys_asked = asked  # type: ignore[attr-defined]
+    if asked <= _MANY:
+        return None
+    rows = db.execute("SELECT DISTINCT name_key FROM cards")
+    held = frozenset(row[0] for row in rows) | _alias_keys(catalogue, db)
+    catalogue._name_keys = held  # type: ignore[attr-defined]
     return held

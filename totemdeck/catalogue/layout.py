@@ -97,7 +97,7 @@ def _keyless_card(db: sqlite3.Connection) -> str | None:
     requires (and the reader reads: ``Card.from_record``), such as ``{"id": "base1-1"}``:
     readers call it damaged, so the import must rebuild it (issue 44.3, N9). One SQL pass,
     ~0.3 s on the full catalogue (reading every record as the reader does: ~1.2 s)."""
-    from totemdeck.schemas import load_schema
+    from totemdeck.files.schemas import load_schema
 
     schema = load_schema("card")
     paths = [f"$.{key}" for key in schema["required"]]

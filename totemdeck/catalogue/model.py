@@ -10,8 +10,8 @@ from collections.abc import Iterable
 from dataclasses import field
 from typing import Any
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.names import fold
-from totemdeck.records import frozen
 
 # Energy types that can form an identity; "Colorless" is generic and never does.
 ENERGY_TYPES: tuple[str, ...] = (
@@ -200,9 +200,9 @@ class Card:
         }
 
     @classmethod
-    def from_record(cls, record: dict[str, Any]) -> Card:
-        """Build the typed view of a (schema-valid) record."""
-        s = record["set"]
+    def from_record(cls, record: dict[str, Any], card_set: CardSet | None = None) -> Card:
+        """Build the typed view of a (schema-valid) record; ``card_set``: its set, already
+        built (a bulk load builds each set once)."""
         return cls(
             id=record["id"],
             name=record["name"],
@@ -221,7 +221,7 @@ class Card:
             evolves_from=record["evolves_from"],
             dex=tuple(record["dex"]),
             regulation_mark=record["regulation_mark"],
-            set=CardSet.from_record(s),
+            set=card_set or CardSet.from_record(record["set"]),
             number=record["number"],
             rarity=record["rarity"],
             images=dict(record.get("images", {})),

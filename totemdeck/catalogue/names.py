@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
 
-from totemdeck.lazy import LazyPattern
+from totemdeck.base.lazy import LazyPattern
 
 _APOSTROPHES = str.maketrans(
     {"’": "'", "‘": "'", "`": "'", "´": "'", "“": '"', "”": '"', "‐": "-", "–": "-", "—": "-"}
@@ -74,3 +75,21 @@ def letter_name(name: str, number: str) -> str:
     if name == "Unown" and _UNOWN_LETTER.fullmatch(number.strip()):
         return f"Unown [{number.strip()}]"
     return name
+
+
+def evolution_places(cards: Iterable[tuple[str, str | None]]) -> dict[str, tuple[str, int]]:
+    """Where each card stands in its evolution line among ``cards`` (``(name,
+    evolves_from)`` pairs): its name's key → the key of the line's lowest card here and how
+    many steps above it. A card whose pre-evolution is not among them is its own root; a
+    loop of names (bad data) stops where it closes. The one walk the deck page and the
+    export order share."""
+    parent = {name_key(name): name_key(below) if below else None for name, below in cards}
+    places: dict[str, tuple[str, int]] = {}
+    for key in parent:
+        current, depth, seen = key, 0, {key}
+        while (below := parent.get(current)) in parent and below not in seen:
+            assert below is not None  # None is never a key of ``parent``
+            seen.add(below)
+            current, depth = below, depth + 1
+        places[key] = (current, depth)
+    return places

@@ -1,22 +1,22 @@
-"""Reading the catalogue: ``Catalogue`` opens the SQLite file read-only and loads only the
-rows a lookup needs (writing is ``totemdeck.catalogue.write``)."""
+"""Reading the catalogue: ``Catalogue`` opens the SQLite file read-only and finds the rows a
+lookup needs; ``loading.CardLoader`` builds them into cards and keeps them (writing is
+``totemdeck.catalogue.write``)."""
 
 from __future__ import annotations
 
 import json
 import os
 import sqlite3
-import sys
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from totemdeck.catalogue.damage import connect_read_only, damaged
 from totemdeck.catalogue.errors import CatalogueDamaged, CatalogueError, CatalogueMissing, outdated
-from totemdeck.catalogue.lru import LRU, SizedLRU
+from totemdeck.catalogue.loading import CardLoader
+from totemdeck.catalogue.lru import LRU
 from totemdeck.catalogue.model import Card, CardSet
 from totemdeck.catalogue.names import name_key
 from totemdeck.catalogue.schema import DB_NAME, ENV_VAR, SCHEMA_VERSION, default_dir, number_key
-from totemdeck.catalogue.texts import aliases_of, texts_of
 from totemdeck.i18n import _
 
 __all__ = [
@@ -29,11 +29,11 @@ __all__ = [
 ]
 
 # Lookups remembered per open catalogue (a few hundred bytes each; the cards themselves are
-# kept in ``_cards``, up to CARD_CACHE_BYTES).
+# kept by its ``CardLoader``, up to CARD_CACHE_BYTES).
 QUERY_MEMO = 8192
-# Cards a long-lived reader (the web app's, one a thread) keeps, by their records' size (~1 KB
-# each): ~2,000 cards, a page of 240 or a deck many times over. Unbounded, a deep results
-# page left the whole catalogue (~250 MB) in each thread; a command keeps all it meets.
+# Memory a long-lived reader (the web app's, one a thread) keeps cards in (~540; unbounded, a
+# deep results page left the catalogue, ~250 MB, in each thread). ``loading`` counts a card
+# as the memory it holds (CARD_BYTES_PER_RECORD_BYTE), not its record's bytes.
 CARD_CACHE_BYTES = 2 * 1024 * 1024
 
 
@@ -45,7 +45,7 @@ class Catalogue:
     ) -> None:
         self.path = path
         self._db = connection
-        self._cards: SizedLRU[str, Card] = SizedLRU(card_cache_bytes or sys.maxsize)
+        self._loaded = CardLoader(connection, path, card_cache_bytes)
         # The file is read-only while open, so lookups are memoised (checking many decks
         # asks for the same prints again and again), misses too, up to QUERY_MEMO.
         self._ids_by_query: LRU[tuple[str, ...], list[str]] = LRU(QUERY_MEMO)
@@ -55,10 +55,14 @@ class Catalogue:
 
     @classmethod
     def open(
-        cls, directory: str | os.PathLike[str] | None = None, card_cache_bytes: int | None = None
+        cls,
+        directory: str | os.PathLike[str] | None = None,
+        card_cache_bytes: int | None = None,
+        any_thread: bool = False,
     ) -> Catalogue:
         """Open the catalogue in ``directory`` (see ``default_dir``) for reading (a long-lived
-        reader bounds the cards it keeps: ``card_cache_bytes``). The one place a catalogue is
+        reader bounds the cards it keeps: ``card_cache_bytes``; ``any_thread``: it may be
+        handed from thread to thread, one at a time). The one place a catalogue is
         opened: a damaged file (bad header, cut short, pages SQLite finds malformed, now or
         on a later read) raises ``CatalogueDamaged``."""
         folder = default_dir(directory)
@@ -70,7 +74,7 @@ class Catalogue:
                     "or point --catalogue / ${variable} at one)"
                 ).format(folder=folder, variable=ENV_VAR)
             )
-        db = connect_read_only(path)
+        db = connect_read_only(path, any_thread)
         try:
             version = db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
         except CatalogueDamaged:
@@ -94,40 +98,18 @@ class Catalogue:
         self.close()
 
     def _load(self, rows: Iterable[tuple[str, str]]) -> list[Card]:
-        """Cards from ``(id, data)`` rows, each built once while it stays in the cache, with
-        its aliases attached."""
-        rows = list(rows)
-        try:
-            cards = {card_id: self._cards.get(card_id) for card_id, _data in rows}
-            fresh = {card_id: data for card_id, data in rows if cards[card_id] is None}
-            if fresh:
-                aliases, texts = aliases_of(self._db, list(fresh)), texts_of(self._db, list(fresh))
-                for card_id, data in fresh.items():
-                    record = {**json.loads(data), "aliases": aliases.get(card_id, {})}
-                    record["texts"] = texts.get(card_id, {})
-                    card = cards[card_id] = Card.from_record(record)
-                    self._cards.put(card_id, card, len(data))
-            return [built for card_id, _data in rows if (built := cards[card_id]) is not None]
-        except (ValueError, KeyError, TypeError, AttributeError) as exc:
-            # the import validated every record: one that no longer reads is damage
-            reason = _("a card record does not read: {error}").format(error=repr(exc)[:150])
-            raise damaged(self.path, reason) from exc
+        """Cards from ``(id, data)`` rows (``loading.CardLoader``: built once while kept)."""
+        return self._loaded.load(rows)
 
     def cards_of(self, card_ids: list[str]) -> list[Card]:
-        """The cards of ``card_ids`` (ids the catalogue gave) in that order; the ones not in
-        the cache read in one query a 500 (a long list may evict its own first cards)."""
-        found = {i: card for i in card_ids if (card := self._cards.get(i)) is not None}
-        missing = [card_id for card_id in card_ids if card_id not in found]
-        for start in range(0, len(missing), 500):  # SQLite's variable limit, with room
-            chunk = missing[start : start + 500]
-            marks = ",".join("?" * len(chunk))
-            rows = self._db.execute(f"SELECT id, data FROM cards WHERE id IN ({marks})", chunk)
-            found.update((card.id, card) for card in self._load(rows.fetchall()))
+        """The cards of ``card_ids`` (ids the catalogue gave) in that order, the ones not
+        kept read in one query (a long list may evict its own first cards, not lose them)."""
+        found = self._loaded.by_ids(card_ids)
         return [found[card_id] for card_id in card_ids if card_id in found]
 
     def get(self, card_id: str) -> Card | None:
         """The print with this id (``sv3-125``), or one whose other-source id it is."""
-        known = self._cards.get(card_id)
+        known = self._loaded.cached(card_id)
         if known is not None:
             return known
         rows = self._db.execute("SELECT id, data FROM cards WHERE id = ?", (card_id,)).fetchall()
@@ -146,16 +128,11 @@ class Catalogue:
 
     def get_many(self, card_ids: Iterable[str]) -> list[Card]:
         """Every print of ``card_ids`` that exists, in the order given: those not yet built
-        in a few queries (a stored collection asks for hundreds at once), the others, ids
-        of another source among them, one by one as ``get`` finds them."""
+        in one query (a stored collection asks for hundreds at once), ids of another source
+        one by one as ``get`` finds them."""
         wanted = list(card_ids)
-        missing = list(dict.fromkeys(i for i in wanted if i not in self._cards))
-        for start in range(0, len(missing), 500):
-            chunk = missing[start : start + 500]
-            marks = ",".join("?" * len(chunk))
-            sql = f"SELECT id, data FROM cards WHERE id IN ({marks})"
-            self._load(self._db.execute(sql, tuple(chunk)).fetchall())
-        cards = [self._cards.get(card_id) or self.get(card_id) for card_id in wanted]
+        found = self._loaded.by_ids(wanted)
+        cards = [found.get(card_id) or self.get(card_id) for card_id in wanted]
         return [c for c in cards if c is not None]
 
     def by_name(self, name: str) -> list[Card]:
@@ -207,7 +184,10 @@ class Catalogue:
             rows = self._db.execute(
                 f"WITH wanted(set_id, number_key) AS (VALUES {values}) "
                 "SELECT c.id, c.data, c.set_id, c.number_key FROM wanted w "
-                "JOIN cards c ON c.set_id = w.set_id AND c.number_key = w.number_key "
+                # without INDEXED BY, past a few dozen keys SQLite built an automatic index
+                # over the whole table for each chunk: 0.15 s a chunk, not 2.5 ms
+                "JOIN cards c INDEXED BY cards_set_number "
+                "ON c.set_id = w.set_id AND c.number_key = w.number_key "
                 "ORDER BY c.rowid",
                 [part for key in chunk for part in key],
             ).fetchall()
@@ -298,7 +278,7 @@ class Catalogue:
 
     def iter_cards(self) -> Iterator[Card]:
         """Every print, in id order (loads them all: for exports and checks, not lookups)."""
-        yield from self._load(self._db.execute("SELECT id, data FROM cards ORDER BY id"))
+        yield from self._load(self._db.execute("SELECT id, data FROM cards ORDER BY id").fetchall())
 
     def count(self) -> int:
         return int(self._db.execute("SELECT COUNT(*) FROM cards").fetchone()[0])

@@ -6,9 +6,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.names import name_key
 from totemdeck.catalogue.schema import number_key
-from totemdeck.records import frozen
 
 __all__ = [
     "CardRow",

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import sqlite3
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.errors import CatalogueError
 from totemdeck.i18n import _
-from totemdeck.records import frozen
 
 __all__ = ["Loss", "ShrinkRefused", "losses", "refusal", "shape"]
 

@@ -10,6 +10,7 @@ reach it through ``CatalogueWriter.texts()`` and ``Catalogue``'s loading.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
@@ -90,31 +91,29 @@ class StagedTexts:
 
 def aliases_of(db: sqlite3.Connection, card_ids: Sequence[str]) -> dict[str, dict[str, str]]:
     """``{card id: {"es": "Supercaña", "tcgdex": "sv03-125"}}``: these prints' names in other
-    languages and their ids in other sources."""
+    languages and their ids in other sources (one query, the ids as one JSON array)."""
     found: dict[str, dict[str, str]] = {}
-    for start in range(0, len(card_ids), 500):
-        chunk = card_ids[start : start + 500]
-        marks = ",".join("?" * len(chunk))
-        for card_id, lang, value in db.execute(
-            f"SELECT card_id, lang, value FROM aliases WHERE card_id IN ({marks})", chunk
-        ):
-            found.setdefault(card_id, {})[lang] = value
+    rows = db.execute(
+        "SELECT card_id, lang, value FROM aliases "
+        "WHERE card_id IN (SELECT value FROM json_each(?))",
+        (json.dumps(list(card_ids)),),
+    )
+    for card_id, lang, value in rows.fetchall():
+        found.setdefault(card_id, {})[lang] = value
     return found
 
 
 def texts_of(db: sqlite3.Connection, card_ids: Sequence[str]) -> dict[str, dict[str, str]]:
     """``{card id: {lang: text record JSON}}`` for these prints (the reader parses lazily)."""
     found: dict[str, dict[str, str]] = {}
-    for start in range(0, len(card_ids), 500):
-        chunk = card_ids[start : start + 500]
-        marks = ",".join("?" * len(chunk))
-        for card_id, lang, data in db.execute(
-            "SELECT c.card_id, c.lang, t.data FROM card_texts c JOIN staged_texts t "
-            "ON t.source = c.source AND t.card_id = c.text_id AND t.lang = c.lang "
-            f"WHERE c.card_id IN ({marks})",
-            chunk,
-        ):
-            found.setdefault(card_id, {})[lang] = data
+    rows = db.execute(
+        "SELECT c.card_id, c.lang, t.data FROM card_texts c JOIN staged_texts t "
+        "ON t.source = c.source AND t.card_id = c.text_id AND t.lang = c.lang "
+        "WHERE c.card_id IN (SELECT value FROM json_each(?))",
+        (json.dumps(list(card_ids)),),
+    )
+    for card_id, lang, data in rows.fetchall():
+        found.setdefault(card_id, {})[lang] = data
     return found
 
 

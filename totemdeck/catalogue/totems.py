@@ -6,8 +6,8 @@ rows in one query instead of loading every card record.
 
 from __future__ import annotations
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.read import Catalogue
-from totemdeck.records import frozen
 
 __all__ = ["TotemFact", "totem_facts"]
 

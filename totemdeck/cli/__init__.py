@@ -19,6 +19,7 @@ from types import FrameType
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from totemdeck import __version__
+from totemdeck.base.errors import TotemdeckError
 from totemdeck.cli.arguments import (
     first_escaped,
     language_argument,
@@ -28,7 +29,6 @@ from totemdeck.cli.arguments import (
     usage_error,
 )
 from totemdeck.cli.output import report_error
-from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import resolve_language
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from totemdeck.errors import UsageError
+from totemdeck.base.errors import UsageError
 from totemdeck.i18n import _
 
 LANG_FLAG = "--lang"

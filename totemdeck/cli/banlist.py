@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 
 import typer
 
+from totemdeck.base.resources import default_banlist
 from totemdeck.cli.options import CatalogueOption, FormatOption, OutputFormat
 from totemdeck.cli.output import EXIT_OK, EXIT_PROBLEMS, inform, say, write_text
 from totemdeck.cli.root import app
-from totemdeck.resources import default_banlist
 
 if TYPE_CHECKING:
     from collections.abc import Callable

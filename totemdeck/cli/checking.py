@@ -154,7 +154,7 @@ def run_totem(
 ) -> None:
     """``totemdeck totem``: a print's Totem numbers, every print's, or a collection's best."""
     from totemdeck.api import Catalogue, TotemRow, load_rules, lookup_totem, totem_table
-    from totemdeck.errors import UsageError
+    from totemdeck.base.errors import UsageError
     from totemdeck.report import render_totem, render_totem_json, render_totem_table
 
     if collection and not every:
@@ -198,7 +198,7 @@ def _collection_totems(
         make_checker,
         read_collection,
     )
-    from totemdeck.errors import NotFound
+    from totemdeck.base.errors import NotFound
     from totemdeck.report import render_collection_problems, render_draft, render_ranking
 
     banlist, format_file, catalogue = files

@@ -9,7 +9,8 @@ from __future__ import annotations
 from enum import StrEnum
 from pathlib import PurePath
 
-from totemdeck.errors import TotemdeckError
+from totemdeck.base.errors import TotemdeckError
+from totemdeck.catalogue.search.orders import ORDER_NAMES
 
 NAME_MAX = 255  # bytes in one path component on Linux, macOS and Windows file systems
 
@@ -35,13 +36,8 @@ class SearchFormat(StrEnum):
     csv = "csv"
 
 
-class SearchOrder(StrEnum):
-    name = "name"
-    hp = "hp"
-    released = "released"
-    set = "set"
-    type = "type"
-    column = "column"
+# The names come from the one table of orders (a data module: no search is loaded).
+SearchOrder = StrEnum("SearchOrder", {name: name for name in ORDER_NAMES})  # type: ignore[misc]
 
 
 def check_path(value: str | None) -> str | None:

@@ -28,9 +28,9 @@ def register_command(
 
     Example: TOTEMDECK_DISCORD_TOKEN=... totemdeck discord register --application-id 123
     """
+    from totemdeck.base.errors import UsageError
     from totemdeck.discord.commands import COMMANDS
     from totemdeck.discord.register import TOKEN_ENV, commands_url, register
-    from totemdeck.errors import UsageError
 
     if application_id is None:
         write_text(json.dumps(COMMANDS, indent=2, ensure_ascii=False) + "\n")

@@ -68,7 +68,7 @@ def _buy_list(
 ) -> str:
     """The deck's missing copies, written as ``to``; the collection's unknown lines on stderr."""
     from totemdeck.api import Catalogue, deck_coverage, make_checker, read_collection, read_decklist
-    from totemdeck.errors import UsageError
+    from totemdeck.base.errors import UsageError
     from totemdeck.report import render_buy_list, render_collection_problems
 
     if not collection:

@@ -15,8 +15,8 @@ import sys
 import unicodedata
 from typing import TextIO
 
+from totemdeck.base.errors import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, TotemdeckError, printable
 from totemdeck.cli.streams import is_closed
-from totemdeck.errors import EXIT_OK, EXIT_PROBLEMS, EXIT_USAGE, TotemdeckError, printable
 from totemdeck.i18n import _
 
 __all__ = [

@@ -28,7 +28,7 @@ class Paper(StrEnum):
 def _covered(checked: CheckedDeck, deck_args: tuple[str | None, str | None]) -> Coverage:
     """The collection's coverage of the deck, for --only-missing (its problems on stderr)."""
     from totemdeck.api import Catalogue, deck_coverage, make_checker, read_collection
-    from totemdeck.errors import UsageError
+    from totemdeck.base.errors import UsageError
     from totemdeck.report import render_collection_problems
 
     collection, catalogue = deck_args
@@ -43,7 +43,7 @@ def _covered(checked: CheckedDeck, deck_args: tuple[str | None, str | None]) -> 
 
 
 def _write_pdf(out: str, data: bytes) -> None:
-    from totemdeck.errors import UsageError
+    from totemdeck.base.errors import UsageError
     from totemdeck.files import write_atomically
 
     if out == "-":
@@ -83,7 +83,7 @@ def print_command(
     Example: totemdeck print mydeck.txt --proxies -o proxies.pdf --paper letter
     """
     from totemdeck.api import PrintRefused, print_proxies, print_sheet
-    from totemdeck.errors import UsageError
+    from totemdeck.base.errors import UsageError
 
     if proxies == sheet:
         raise UsageError(_("say what to print: --proxies or --sheet (one of them)"))

@@ -6,8 +6,9 @@ Kept apart from ``cli.cards`` (the options, declared for typer) so the quick pat
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from totemdeck.cli.choices import SearchFormat, SearchOrder
 from totemdeck.cli.output import to_stderr, write_stderr, write_text
@@ -33,7 +34,7 @@ def run_search(
 ) -> None:
     """``totemdeck card search``: the cards a query finds, as text, JSON or CSV."""
     from totemdeck.api import Catalogue
-    from totemdeck.search import search_cards  # search sits beside the api (it calls the api)
+    from totemdeck.api.search import listed_rows, search_cards
 
     query = query.lstrip()  # a query starting with "-" arrives with a space before it
     bans = fmt = None  # the defaults load only if a key needs them (a cold start stays quick)
@@ -54,42 +55,45 @@ def run_search(
             banlist=bans,
             format_rules=fmt,
             owned=owned,
+            build=False,  # the rows are read in bulk as they are written, never built as cards
         )
-    _write_found(result, query, output, lang, fmt, explain_query)
+        rows = listed_rows(cat, result, lang, fmt)
+        _write_found(result, rows, query, output, explain_query)
 
 
 def _write_found(
     result: SearchResult,
+    rows: Iterator[dict[str, Any]],
     query: str,
     output: SearchFormat,
-    lang: str,
-    fmt: FormatRules | None,
     explain_query: bool,
 ) -> None:
-    """The cards found on stdout (text, JSON or CSV); on stderr, how many were left out."""
-    if output is not SearchFormat.text:
-        from totemdeck.api import load_format
+    """The cards found on stdout (text, JSON or CSV), written as their rows come; on
+    stderr, how many were left out."""
     if output is SearchFormat.json:
-        from totemdeck.report import render_search_json as render_json
+        from totemdeck.report import search_json_pieces as json_pieces
 
-        write_text(render_json(result, query, lang, fmt or load_format()))
+        for piece in json_pieces(result, query, rows):
+            write_text(piece)
         return
     if output is SearchFormat.csv:
-        from totemdeck.report import render_search_csv as render_csv
+        from totemdeck.report import search_csv_text as csv_text
 
-        write_text(render_csv(result, lang, fmt or load_format()))
+        write_text(csv_text(rows))
         return
-    from totemdeck.report import render_search_text as render_text
+    from totemdeck.report import search_text_pieces as text_pieces
 
-    head = _("query: {explanation}").format(explanation=result.explanation) + "\n"
-    head = head if explain_query else ""
-    write_text(head + render_text(result, lang))
-    if not result.cards:
+    if explain_query:
+        write_text(_("query: {explanation}").format(explanation=result.explanation) + "\n")
+    for piece in text_pieces(rows):
+        write_text(piece)
+    shown = len(result.shown_ids)
+    if not shown:
         to_stderr(_("no card matches the query"))
-    elif result.total > len(result.cards):
+    elif result.total > shown:
         to_stderr(
             _("{shown} of {total} shown (--limit 0 lists them all)").format(
-                shown=len(result.cards), total=result.total
+                shown=shown, total=result.total
             )
         )
 

@@ -11,10 +11,10 @@ from pathlib import Path
 
 import typer
 
+from totemdeck.base.errors import UsageError
 from totemdeck.cli.check import BanlistOption, FormatFileOption
 from totemdeck.cli.options import CatalogueOption
 from totemdeck.cli.root import app
-from totemdeck.errors import UsageError
 from totemdeck.i18n import _
 
 
@@ -46,9 +46,9 @@ def serve_command(
                 "the web app needs its extra: pip install 'totemdeck[web]' ({module} is missing)"
             ).format(module=exc.name)
         ) from exc
-    from totemdeck.api import default_dir
+    from totemdeck.api import catalogue_folder
 
-    folder = default_dir(catalogue)
+    folder = catalogue_folder(catalogue)
     config = WebConfig(catalogue=folder, banlist=banlist, format_file=format_file, images=images)
     create_app(config)  # fails here, in one line, when there is no catalogue (exit 2)
     # Workers build their own app from the environment (uvicorn imports totemdeck.web:app).

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from totemdeck import lazy
+from totemdeck.base import lazy
 
 _HOMES = {
     "Collection": "totemdeck.collection.model",

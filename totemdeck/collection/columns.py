@@ -15,12 +15,12 @@ import functools
 import re
 import unicodedata
 
-from totemdeck.records import frozen
+from totemdeck.base.records import frozen
 
 __all__ = ["ROLES", "Layout", "fold_header", "layout_of"]
 
 ROLES = ("count", "name", "set", "code", "number", "condition", "language", "printing",
-         "game", "artist", "rarity", "total")  # fmt: skip
+         "game", "artist", "rarity", "total", "id")  # fmt: skip
 
 
 @functools.cache
@@ -29,7 +29,7 @@ def _vocabulary() -> tuple[dict[str, str], tuple[tuple[str, frozenset[str]], ...
     their role, the roles found by a word a header holds, the words that mean "not this"."""
     import yaml
 
-    from totemdeck.resources import packaged_text
+    from totemdeck.base.resources import packaged_text
 
     data = yaml.load(
         packaged_text("collection_columns.yaml"),

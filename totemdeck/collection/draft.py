@@ -15,11 +15,11 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.names import name_key
 from totemdeck.collection.model import Collection, Holding
 from totemdeck.decklist.model import Decklist, print_line
-from totemdeck.records import frozen
 from totemdeck.rules.deck import Deck, Entry
 from totemdeck.rules.engine import Checker, Report
 from totemdeck.rules.fit import Fit

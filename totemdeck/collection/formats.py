@@ -13,9 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from totemdeck.base.records import frozen
 from totemdeck.collection.columns import Layout, fold_header
 from totemdeck.collection.table import Row, Table
-from totemdeck.records import frozen
 
 __all__ = ["GENERIC", "PRESETS", "CsvRow", "Preset", "preset_of", "rows"]
 
@@ -72,6 +72,7 @@ class CsvRow:
     artist: str | None = None
     rarity: str | None = None
     place: str = "line"
+    card_id: str | None = None  # a print id the table gives (``id``), if it has the column
 
     @property
     def where(self) -> str:
@@ -133,4 +134,5 @@ def _row(row: Row, layout: Layout, preset: Preset) -> CsvRow:
         artist=_get(cells, layout.first("artist")) or None,
         rarity=_get(cells, layout.first("rarity")) or None,
         place=row.place,
+        card_id=_get(cells, layout.first("id")) or None,
     )

@@ -207,6 +207,22 @@ def _by_name(reading: _Row, written: list[str]) -> Reading:
     return resolved, None, note
 
 
+def _by_id(row: formats.CsvRow, count: int, resolver: Resolver) -> ResolvedLine | None:
+    """The print a row's id column names (pokemontcg.io's ``base3-53``), when the catalogue
+    holds it and the row's name, if any, is that card's; else None, and the row is read by
+    its other cells (a shop's product id, a name the id belies)."""
+    written = (row.card_id or "").strip()
+    if not written or len(written) > 40 or resolver.catalogue.get(written) is None:
+        return None
+    line = DeckLine(row.line, row.raw, None, count, row.name, card_id=written)
+    resolved = resolver.resolve_line(line)
+    if resolved.finding is not None or len(resolved.candidates) != 1:
+        return None
+    named, card = _words(row.name), resolved.candidates[0]
+    have = _words(card.name)
+    return resolved if not named or named <= have or have <= named else None
+
+
 def row_line(row: formats.CsvRow, resolver: Resolver, sets: SetNames) -> Reading:
     """The row read as a line of prints, or the finding that says why it cannot be; and a
     note when the reading is not the row's own set and number."""
@@ -214,6 +230,8 @@ def row_line(row: formats.CsvRow, resolver: Resolver, sets: SetNames) -> Reading
     if isinstance(count, str):
         message = f"{row.where}: {count}"
         return None, Finding("malformed-line", message, row.line), None
+    if row.card_id and (by_id := _by_id(row, count, resolver)) is not None:
+        return by_id, None, None
     if not row.name:
         message = _("{where}: no card name").format(where=row.where)
         return None, Finding("malformed-line", message, row.line), None

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
+from totemdeck.base.errors import UsageError
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.model import Card, basic_energy_type
-from totemdeck.errors import UsageError
 from totemdeck.findings import Finding
-from totemdeck.records import frozen
 
 __all__ = ["Collection", "CollectionError", "Holding", "Summary"]
 

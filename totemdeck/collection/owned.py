@@ -9,13 +9,12 @@ judges alike with it. Each copy serves one deck card.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Hashable, Iterable, Mapping
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.model import Card, basic_energy_type
 from totemdeck.catalogue.names import name_key
 from totemdeck.collection.model import Collection, Holding
-from totemdeck.records import frozen
 from totemdeck.rules.deck import Entry, RuleContext
 from totemdeck.rules.engine import alike_key
 
@@ -152,6 +151,8 @@ def coverage(entries: Iterable[Entry], collection: Collection, ctx: RuleContext)
 def alike_key_text(card: Card, ctx: RuleContext) -> str:
     """``judged_as`` as 16 hex digits: what a browser keeps of a collection (a key a print
     shares with every print that may stand in for it), the same in every process."""
+    import hashlib  # here, not for every ``--collection`` check: OpenSSL loads with it
+
     return hashlib.blake2b(repr(judged_as(card, ctx)).encode(), digest_size=8).hexdigest()
 
 

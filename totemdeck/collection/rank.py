@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter, defaultdict
 from collections.abc import Iterable
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.names import name_key
 from totemdeck.catalogue.read import Catalogue
@@ -19,7 +20,6 @@ from totemdeck.catalogue.search.index import FLAG_BITS, TYPE_BITS, type_bits
 from totemdeck.catalogue.totems import TotemFact, totem_facts
 from totemdeck.collection.model import Collection
 from totemdeck.collection.owned import judged_as
-from totemdeck.records import frozen
 from totemdeck.rules.deck import RuleContext
 from totemdeck.rules.fit import kinds
 from totemdeck.rules.traits import (

@@ -80,7 +80,7 @@ def _table_summary(
 ) -> Summary:
     """A table's summary: the counts, the columns read for each role, no count column."""
     layout = table.layout
-    roles = ("name", "set", "code", "number", "count" if layout.named("count") else "total")
+    roles = ("id", "name", "set", "code", "number", "count" if layout.named("count") else "total")
     columns = tuple((r, layout.named(r)) for r in roles if layout.named(r))
     if preset.more_counts:
         columns = (*tuple(c for c in columns if c[0] != "count"), ("count", preset.more_counts))
@@ -219,11 +219,10 @@ def _as_list(text: str, source: str, catalogue: Catalogue) -> Collection:
         Holding(r.line.line, r.line.count, r.candidates) for r in resolved.lines if r.resolved
     ]
     readings = [(r.line.line, r.note) for r in resolved.lines if r.resolved and r.note]
-    rows = len(resolved.lines) + sum(
-        1
-        for f in resolved.findings
-        if f.line and not any(r.line.line == f.line for r in resolved.lines)
-    )
+    # a finding on a line no card line holds (a malformed line) is a row too: one set of the
+    # lines held, not a scan of them per finding (quadratic in a list of unknown lines)
+    held = {r.line.line for r in resolved.lines}
+    rows = len(resolved.lines) + sum(1 for f in resolved.findings if f.line and f.line not in held)
     counts = [max(rows, len(holdings)), len(holdings), len(resolved.findings), len(readings)]
     summary = _summary("text", _("a list of cards"), counts)
     return Collection(

@@ -12,7 +12,6 @@ of a batch, with progress every 50,000 rows.
 from __future__ import annotations
 
 import datetime
-import hashlib
 import itertools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -32,6 +31,8 @@ _BATCH = 5_000
 
 
 def _digest(stream: BinaryIO) -> str:
+    import hashlib  # here: OpenSSL's loading is a check's cost, and only an import digests
+
     digest = hashlib.sha256()
     while chunk := stream.read(1 << 20):
         digest.update(chunk)

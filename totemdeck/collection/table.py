@@ -16,10 +16,10 @@ import io
 from collections.abc import Iterator
 from typing import BinaryIO
 
+from totemdeck.base.errors import UsageError
+from totemdeck.base.records import frozen
 from totemdeck.collection.columns import Layout, layout_of
-from totemdeck.errors import UsageError
 from totemdeck.i18n import _
-from totemdeck.records import frozen
 
 __all__ = ["MAX_LINE", "NotATable", "Row", "Table", "TableError", "open_table"]
 

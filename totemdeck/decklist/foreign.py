@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from totemdeck.lazy import LazyPattern
+from totemdeck.base.lazy import LazyPattern
 
 _CARDMARKET = re.compile(
     r"^https?://(?:www\.)?cardmarket\.com/[A-Za-z-]{2,5}/Pokemon/Products/Singles/"

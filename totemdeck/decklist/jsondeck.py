@@ -21,8 +21,8 @@ from totemdeck.decklist.otherjson import (
     tabletop_simulator,
 )
 from totemdeck.decklist.symbols import expand_symbols
+from totemdeck.files.schemas import first_error
 from totemdeck.i18n import _
-from totemdeck.schemas import first_error
 
 FORMAT_NAME = "totem"
 DOCUMENT_VERSION = 1
@@ -51,6 +51,20 @@ class WrittenNumber:
         return text if len(text) <= 24 else f"{text[:12]}… ({len(text)} characters)"
 
 
+def _loads(text: str) -> Any:
+    try:
+        return json.loads(text, parse_float=WrittenNumber, parse_int=_parse_int)
+    except json.JSONDecodeError:
+        relaxed = without_trailing_commas(text)
+        if relaxed is text:
+            raise
+        try:
+            return json.loads(relaxed, parse_float=WrittenNumber, parse_int=_parse_int)
+        except json.JSONDecodeError:
+            pass
+        raise
+
+
 def _parse_int(text: str) -> int | WrittenNumber:
     return int(text) if len(text.lstrip("-")) <= MAX_NUMBER_DIGITS else WrittenNumber(text)
 
@@ -73,10 +87,39 @@ def _has_lone_surrogate(value: Any) -> bool:
     return False
 
 
+def without_trailing_commas(text: str) -> str:
+    """``text`` without the commas that close a JavaScript list or object (``{"a": 1,}``):
+    decklists kept in a site's JavaScript are JSON but for those. One pass, strings kept; a
+    comma that follows no value (``[,]``, ``1,,]``) stays, and stays bad JSON."""
+    dropped: list[int] = []
+    in_string = escaped = False
+    last = ""  # the last character outside a string that is not white space
+    comma = -1  # where a comma waits to be told trailing or not
+    for at, char in enumerate(text):
+        if in_string:
+            escaped, in_string = (False, True) if escaped else (char == "\\", char != '"')
+            continue
+        if char in " \t\r\n":
+            continue
+        if comma >= 0 and char in "]}":
+            dropped.append(comma)
+        if char == ",":
+            comma = at if last not in {"[", "{", ","} else -1
+        else:
+            comma = -1
+            in_string = char == '"'
+        last = char
+    if not dropped:
+        return text
+    pieces = [text[a + 1 : b] for a, b in zip([-1, *dropped], [*dropped, len(text)], strict=True)]
+    return "".join(pieces)
+
+
 def load_json(text: str) -> tuple[Any, str | None]:
-    """The JSON value of ``text``, or None and a one-line reason it cannot be read."""
+    """The JSON value of ``text``, or None and a one-line reason it cannot be read (a
+    trailing comma before ``]`` or ``}``, as JavaScript allows, is read past)."""
     try:
-        value = json.loads(text, parse_float=WrittenNumber, parse_int=_parse_int)
+        value = _loads(text)
     except json.JSONDecodeError as exc:
         return None, _("line {line}: not valid JSON: {reason}").format(
             line=exc.lineno, reason=exc.msg

@@ -14,11 +14,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from totemdeck.base.lazy import LazyPattern
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.names import fold, name_key
 from totemdeck.decklist.model import Decklist
 from totemdeck.i18n import _
-from totemdeck.lazy import LazyPattern
 
 if TYPE_CHECKING:
     from totemdeck.decklist.resolved import ResolvedLine

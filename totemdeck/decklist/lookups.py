@@ -4,18 +4,20 @@ playable-print filter and the ``unknown-card`` finding with its "did you mean"."
 from __future__ import annotations
 
 import datetime as dt
+from dataclasses import replace
 from typing import Any
 
 from totemdeck.catalogue.localized import shown_label, shown_set_name
 from totemdeck.catalogue.lru import LRU
 from totemdeck.catalogue.model import Card, CardSet, basic_energy_type
-from totemdeck.catalogue.names import name_key
+from totemdeck.catalogue.names import fold, name_key
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.catalogue.suggest import Suggester, similarity
 from totemdeck.decklist.loose import LooseNames
 from totemdeck.decklist.model import DeckLine
 from totemdeck.decklist.resolved import ResolvedLine
 from totemdeck.decklist.setcodes import SetIndex
+from totemdeck.decklist.written import Reading
 from totemdeck.decklist.written import basic_energy_type as basic_energy_of
 from totemdeck.findings import Finding
 from totemdeck.i18n import _, current_language
@@ -64,11 +66,24 @@ class Lookups:
         wanted = self._basic_energy_type(written) if card.is_basic_energy else None
         if wanted:  # "Fighting Energy" is not "Lightning Energy", however alike they are spelled
             return wanted == basic_energy_type(card)
-        if name_key(written, card.supertype) == name_key(card.name, card.supertype):
-            return True
-        if any(name_key(alias) == name_key(written) for alias in card.aliases.values()):
+        if self._named_exactly(written, card):
             return True
         return similarity(written, card.name) >= NAME_MATCH_THRESHOLD
+
+    @staticmethod
+    def _named_exactly(written: str, card: Card) -> bool:
+        """The name is the print's (or an alias), up to case, accents and apostrophes."""
+        if name_key(written, card.supertype) == name_key(card.name, card.supertype):
+            return True
+        return any(name_key(alias) == name_key(written) for alias in card.aliases.values())
+
+    def _likeness_note(self, written: str, card: Card, code: str, number: str) -> str | None:
+        """A name taken only for being close to the print's (``Pokx Pad POR 81``, an é lost to
+        an encoding) is said: the set and number decided, not the name."""
+        if not written or card.is_basic_energy or self._named_exactly(written, card):
+            return None
+        said = _("the name '{name}' is not the print's own; trusted {code} {number}: {label}")
+        return said.format(name=written, code=code, number=number, label=label_of(card))
 
     def _by_name_without_apostrophes(self, name: str) -> tuple[Card, ...]:
         """The prints whose name is ``name`` once apostrophes are dropped from both."""
@@ -149,6 +164,32 @@ class Lookups:
             return _("a Pokémon TCG Pocket card (a digital-only game)")
         return None
 
+    def _name_alone(self, line: DeckLine) -> ResolvedLine | None:
+        """``line`` (its set and number left out) read as a name-only line is: the resolver
+        knows how; these lookups alone do not."""
+        return None
+
+    def _code_not_known(self, line: DeckLine, written: Reading) -> ResolvedLine:
+        """An unknown code may be part of the name (``1 Charizard ex 125``), or a code we do
+        not know: the name with and without it, before giving up."""
+        name, code, number = written
+        for joined in ([f"{name} {code}"] if code else []) + [name]:
+            cards = tuple(self.catalogue.by_name(joined))
+            if cards:
+                note = (
+                    _("set code {code!r} not known; matched by name").format(code=code)
+                    if code
+                    else None
+                )
+                return self._checked(line, cards, "name", note=note)
+        alone = self._name_alone(replace(line, set_code=None, number=None, written=name))
+        if code and alone is not None and alone.finding is None:  # "trainers mail ee ee"
+            unknown = _("set code {code!r} not known; matched by name").format(code=code)
+            note = "; ".join(x for x in (unknown, alone.note) if x)
+            return ResolvedLine(line, alone.candidates, alone.via, note=note)
+        what = " ".join(x for x in (name, code, number) if x)
+        return self._unknown(line, _("no card matches {text!r}").format(text=what), name)
+
     def _unknown(
         self, line: DeckLine, message: str, written: str, suggestions: list[str] | None = None
     ) -> ResolvedLine:
@@ -172,3 +213,25 @@ class Lookups:
         return ResolvedLine(
             line, (), "none", Finding("unknown-card", text, line.line, context=context)
         )
+
+
+def kind_written(name: str, found: list[Card]) -> tuple[str, str] | None:
+    """``("Prime Catcher", "ACESPEC")`` for ``Prime Catcher - ACESPEC`` when the words after
+    the last `` - `` are the kind of a card ``found`` (its supertype or a subtype, spaces and
+    case aside), as results tables write it; else None."""
+    head, dash, kind = name.rpartition(" - ")
+    letters = "".join(ch for ch in fold(kind) if ch.isalnum())
+    if not (dash and head.strip() and letters):
+        return None
+    kinds = {
+        "".join(ch for ch in fold(k) if ch.isalnum())
+        for c in found
+        for k in (c.supertype, *c.subtypes)
+    }
+    return (head.strip(), kind.strip()) if letters in kinds else None
+
+
+def noted_first(resolved: ResolvedLine, note: str) -> ResolvedLine:
+    """``resolved`` with ``note`` said before its own note."""
+    said = "; ".join(x for x in (note, resolved.note) if x)
+    return ResolvedLine(resolved.line, resolved.candidates, resolved.via, note=said)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import field, replace
 
-from totemdeck.records import frozen
+from totemdeck.base.records import frozen
 
 # Sections a header can open. Headers never decide what a card is; they only group lines
 # (the Totem section does decide which lines are the Totem).

@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterator
 
 from totemdeck.catalogue.model import Card, CardSet
-from totemdeck.decklist.lookups import Lookups, label_of
+from totemdeck.decklist.lookups import Lookups, kind_written, label_of, noted_first
 from totemdeck.decklist.model import DeckLine
 from totemdeck.decklist.patterns import foreign_name_admits, foreign_script
 from totemdeck.decklist.resolved import ResolvedLine
@@ -67,7 +67,11 @@ class NumberedLines(Lookups):
         if not matching and len(sets) > 1:  # "G1" is printed by Gym Heroes, "g1" Generations'
             matching = self._same_number_elsewhere(name, sets, number, found)  # id
         if matching:
-            note = _subset_note(code, number, matching[0])
+            notes = (
+                self._likeness_note(name, matching[0], code, number),
+                _subset_note(code, number, matching[0]),
+            )
+            note = "; ".join(n for n in notes if n) or None
             return self._checked(line, tuple(matching), "set+number", note=note)
         if energy_type:
             return self._energy(line, energy_type, found)
@@ -77,22 +81,6 @@ class NumberedLines(Lookups):
         if found:  # the number exists: the name may be another print's in that set
             return self._another_card_there(line, written, number, sets, found)
         return self._number_not_there(line, written, number, sets)
-
-    def _code_not_known(self, line: DeckLine, written: Reading) -> ResolvedLine:
-        """An unknown code may be part of the name (``1 Charizard ex 125``), or a code we do
-        not know: the name with and without it, before giving up."""
-        name, code, number = written
-        for joined in ([f"{name} {code}"] if code else []) + [name]:
-            cards = tuple(self.catalogue.by_name(joined))
-            if cards:
-                note = (
-                    _("set code {code!r} not known; matched by name").format(code=code)
-                    if code
-                    else None
-                )
-                return self._checked(line, cards, "name", note=note)
-        what = " ".join(x for x in (name, code, number) if x)
-        return self._unknown(line, _("no card matches {text!r}").format(text=what), name)
 
     def _another_card_there(
         self,
@@ -106,6 +94,11 @@ class NumberedLines(Lookups):
         elsewhere in the set, a comment, a form of the name, else ``unknown-card``."""
         name, code, _written_number = written
         where = f"{code} {number}"
+        kind = kind_written(name, found)
+        if kind is not None:  # "Prime Catcher - ACESPEC TEF 157": the card's kind after it
+            again = self._by_set_and_number(line, Reading(kind[0], code, _written_number))
+            said = _("read {kind!r} after the name as the card's kind").format(kind=kind[1])
+            return again if again.finding else noted_first(again, said)
         by_name = self._name_in_sets(name, sets)
         if by_name:  # "SHF 99" is SV099 Skwovet; the Drizzile of SHF is SV026 (73 + 26)
             labels = ", ".join(c.label for c in by_name[:3])

@@ -11,9 +11,9 @@ import json
 from collections import Counter
 from typing import Any
 
+from totemdeck.base.lazy import LazyPattern
 from totemdeck.decklist.model import MAX_COUNT, DeckLine, Decklist, ParseProblem
 from totemdeck.i18n import _
-from totemdeck.lazy import LazyPattern
 
 LIMITLESS_SECTIONS = {"pokemon": "pokemon", "trainer": "trainer", "energy": "energy"}
 # https://images.pokemontcg.io/<set id>/<number>[_hires].png: the print a TTS card shows.

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field, replace
 
+from totemdeck.base.lazy import LazyPattern
 from totemdeck.catalogue.names import fold
 from totemdeck.decklist.foreign import cardmarket, proxy_printer
 from totemdeck.decklist.furniture import (
@@ -32,7 +33,6 @@ from totemdeck.decklist.sections import (
 )
 from totemdeck.decklist.symbols import expand_symbols
 from totemdeck.i18n import _
-from totemdeck.lazy import LazyPattern
 
 # "2 Psychic Energy - Basic CRE 232", "1 Reversal Energy - Special PAL 192": the kind is
 # not part of the name.

@@ -21,11 +21,11 @@ import re
 import unicodedata
 from collections.abc import Iterable
 
+from totemdeck.base.lazy import LazyPattern
 from totemdeck.catalogue.model import Card, basic_energy_type
 from totemdeck.catalogue.names import fold, name_key
 from totemdeck.decklist.written import NAME_SUFFIXES
 from totemdeck.i18n import _
-from totemdeck.lazy import LazyPattern
 
 # "4,Metagross", "2 , Rare Candy": the archive's CSV form of "4<tab>Metagross".
 _COMMA_COUNT = re.compile(r"^(?P<count>\d{1,4})\s*+,\s*+(?=\S)")

@@ -12,11 +12,11 @@ import os
 import stat
 import sys
 
+from totemdeck.base.errors import TotemdeckError
+from totemdeck.base.lazy import LazyPattern
 from totemdeck.decklist.model import Decklist
 from totemdeck.decklist.parse import parse
-from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import _
-from totemdeck.lazy import LazyPattern
 
 MAX_BYTES = 1024 * 1024
 MAX_LINES = 5000

@@ -31,6 +31,9 @@ __all__ = ["SUGGESTION_BUDGET", "ResolvedDeck", "ResolvedLine", "Resolver", "res
 
 # How much of an unreadable line a malformed-line message quotes.
 MAX_SHOWN = 80
+# Lines asked of the catalogue at once: what it answers stays in its query memo
+# (``catalogue.read.QUERY_MEMO``) until they are read, however long the list (a collection).
+PREFETCH_LINES = 500
 
 
 class Resolver(WordReading):
@@ -46,8 +49,12 @@ class Resolver(WordReading):
             for p in decklist.problems
         ]
         self._suggestions_left = SUGGESTION_BUDGET
-        self._prefetch(decklist.lines)
-        lines = read_in_language(decklist, [self.resolve_line(line) for line in decklist.lines])
+        read: list[ResolvedLine] = []
+        for at in range(0, len(decklist.lines), PREFETCH_LINES):
+            part = decklist.lines[at : at + PREFETCH_LINES]
+            self._prefetch(part)
+            read += [self.resolve_line(line) for line in part]
+        lines = read_in_language(decklist, read)
         findings += [r.finding for r in lines if r.finding is not None]
         findings.sort(key=lambda f: f.line or 0)
         title = decklist.title
@@ -157,6 +164,9 @@ class Resolver(WordReading):
             if in_set:
                 return self._checked(line, in_set, "name in set")
         return self._unknown(line, _("no card is named {name!r}").format(name=line.name), line.name)
+
+    def _name_alone(self, line: DeckLine) -> ResolvedLine | None:
+        return self._resolve_line(line)
 
     def _by_id(self, line: DeckLine, card_id: str) -> ResolvedLine:
         """A line that names a print by id (``1 sv3-125``), its name checked when given."""

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.model import Card
 from totemdeck.decklist.model import DeckLine, Decklist
 from totemdeck.findings import Finding
-from totemdeck.records import frozen
 
 
 @frozen

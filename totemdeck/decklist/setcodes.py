@@ -14,10 +14,10 @@ from functools import cache, partial
 from typing import Any
 from urllib.parse import unquote
 
+from totemdeck.base.records import frozen
+from totemdeck.base.resources import packaged_text
 from totemdeck.catalogue.model import Card, CardSet
 from totemdeck.catalogue.read import Catalogue
-from totemdeck.records import frozen
-from totemdeck.resources import packaged_text
 
 _DIGITS = re.compile(r"^(?P<prefix>[A-Za-z]*+)-?(?P<digits>\d++)(?P<suffix>[A-Za-z]?)$")
 
@@ -25,7 +25,7 @@ _DIGITS = re.compile(r"^(?P<prefix>[A-Za-z]*+)-?(?P<digits>\d++)(?P<suffix>[A-Za
 @cache
 def set_code_data() -> dict[str, Any]:
     """``totemdeck/data/set_codes.yaml``: aliases, Energy pseudo-sets, Pocket codes."""
-    from totemdeck.datacache import recall, remember
+    from totemdeck.files.datacache import recall, remember
 
     text = packaged_text("set_codes.yaml")
     data = recall("set_codes", text)  # as parsed last time, for this very text

@@ -19,12 +19,12 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.lru import LRU
 from totemdeck.catalogue.names import fold, name_key
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist.setcodes import SetIndex
 from totemdeck.i18n import _
-from totemdeck.records import frozen
 
 # Card names hold at most 7 words ("Team Galactic's Invention G-105 Poké Turn" holds 6), and
 # what follows a name in a line at most a few: longer runs are never read this way, so a
@@ -83,14 +83,20 @@ class Vocabulary:
         """Ask the catalogue at once which of the names these lines may hold it knows (one
         query a few hundred names, as ``known_names`` remembers them), not one a name; a set's
         name before a card's (``Base Squirtle``) is rare, and asked on its own."""
-        wanted: set[str] = set()
+        runs: dict[str, tuple[str, ...]] = {}
         for text in texts:
             words = text.split()
             for end in range(1, min(len(words), MAX_NAME_WORDS) + 1):
-                wanted.update(_spellings(" ".join(words[:end])))
-        ordered = sorted(wanted)
+                run = " ".join(words[:end])
+                if run not in runs:
+                    runs[run] = _spellings(run)
+        ordered = sorted({spelled for spellings in runs.values() for spelled in spellings})
+        known: set[str] = set()
         for at in range(0, len(ordered), 200):
-            self.catalogue.known_names(ordered[at : at + 200])
+            known |= self.catalogue.known_names(ordered[at : at + 200])
+        # what ``names_of`` answers for each run, kept now: not asked again name by name
+        for run, spellings in runs.items():
+            self._names_of.put(run, tuple(s for s in spellings if s in known))
 
     @property
     def set_names(self) -> dict[str, str]:

@@ -9,9 +9,9 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
+from totemdeck.base.lazy import LazyPattern
 from totemdeck.catalogue.model import TYPE_LETTERS
 from totemdeck.catalogue.names import fold
-from totemdeck.lazy import LazyPattern
 
 _TYPE_WORDS = "grass|fire|water|lightning|psychic|fighting|darkness|dark|metal|fairy"
 _TYPES = rf"(?P<type>{_TYPE_WORDS})"

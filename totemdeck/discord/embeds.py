@@ -7,7 +7,8 @@ from typing import Any
 
 from totemdeck.api import Report, TotemLookup
 from totemdeck.catalogue.localized import localize, shown_label
-from totemdeck.catalogue.model import LETTER_OF_TYPE, Card
+from totemdeck.catalogue.model import Card
+from totemdeck.catalogue.printed import blocks, cost_text, kind_line, stats_line
 from totemdeck.i18n import _, ngettext
 from totemdeck.i18n.terms import term, terms
 
@@ -15,41 +16,23 @@ LEGAL_COLOUR, ILLEGAL_COLOUR, CARD_COLOUR = 0x1F7A3A, 0xB3261E, 0x2C3E6B
 MAX_FINDINGS = 20
 
 
-def _cost(cost: tuple[str, ...]) -> str:
-    return "".join(f"[{LETTER_OF_TYPE.get(kind, '0')}]" for kind in cost if kind != "Free") or "[0]"
-
-
-def _kind(card: Card) -> str:
-    if card.is_pokemon:
-        parts = [term(card.stage) if card.stage else "Pokémon", terms(card.types, "/")]
-        if card.hp is not None:
-            parts.append(_("HP {hp}").format(hp=card.hp))
-        return " · ".join(p for p in parts if p)
-    return " · ".join([term(card.supertype), *(term(s) for s in card.subtypes)])
-
-
 def _fields(card: Card) -> list[dict[str, Any]]:
     fields = []
-    texts = card.ability_texts or ("",) * len(card.abilities)
-    for name, text in zip(card.abilities, texts, strict=False):
-        fields.append({"name": _("Ability: {name}").format(name=name), "value": text or "·"})
-    for attack in card.attacks:
-        head = f"{_cost(attack.cost)} {attack.name}" + (
-            f" — {attack.damage}" if attack.damage else ""
-        )
-        fields.append({"name": head, "value": attack.text or "·"})
+    for block in blocks(card):
+        if block.kind == "ability":
+            name = _("Ability: {name}").format(name=block.title)
+        elif block.kind == "attack":
+            damage = f" — {block.damage}" if block.damage else ""
+            name = f"{cost_text(block.cost)} {block.title}{damage}"
+        else:
+            continue  # rules are said in the description
+        fields.append({"name": name, "value": block.text or "·"})
     return fields
 
 
 def _footer(card: Card) -> str:
-    if not card.is_pokemon:
-        return card.id
-    retreat = str(card.retreat_cost) if card.retreat_cost is not None else _("unknown")
-    weak = _("Weakness {weak} · Resistance {resist} · Retreat {retreat}").format(
-        weak=terms(card.weaknesses, "/") or "–", resist=terms(card.resistances, "/") or "–",
-        retreat=retreat,
-    )  # fmt: skip
-    return f"{weak} · {card.id}"
+    stats = stats_line(card)
+    return f"{stats} · {card.id}" if stats else card.id
 
 
 def _prints_note(prints: int) -> str:
@@ -67,10 +50,10 @@ def _prints_note(prints: int) -> str:
 def card_embed(found: TotemLookup, prints: int, lang: str) -> dict[str, Any]:
     """A card as it prints: kind line, abilities, attacks, rules, weakness and retreat."""
     card = localize(found.card, lang)
-    description = [_kind(found.card)]
+    description = [kind_line(found.card)]
     if card.evolves_from and found.card.is_pokemon:
         description.append(_("Evolves from {name}").format(name=card.evolves_from))
-    description += list(card.rules)
+    description += [block.text for block in blocks(card) if block.kind == "rule"]
     if prints > 1:
         description.append(_prints_note(prints))
     return {

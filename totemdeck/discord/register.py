@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from totemdeck.base.errors import TotemdeckError
 from totemdeck.discord.commands import COMMANDS
-from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import _
 
 API = "https://discord.com/api/v10"

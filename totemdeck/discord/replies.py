@@ -14,10 +14,10 @@ from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
 from totemdeck.api import Report, TotemLookup
+from totemdeck.base.errors import TotemdeckError
 from totemdeck.discord import limits
 from totemdeck.discord.commands import LOOK_UP
 from totemdeck.discord.embeds import card_embed, totem_embed, verdict_embed
-from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import _, use_language
 
 PING, COMMAND, AUTOCOMPLETE, MODAL_SUBMIT = 1, 2, 4, 5

@@ -5,7 +5,7 @@ quarter of its install size, a faster import, the same microseconds a check)."""
 
 from __future__ import annotations
 
-from totemdeck.errors import UsageError
+from totemdeck.base.errors import UsageError
 from totemdeck.i18n import _
 
 MAX_SKEW = 300  # seconds a timestamp may stray from now: a replayed request is refused

@@ -11,6 +11,7 @@ import io
 import json
 from collections.abc import Callable
 
+from totemdeck.base.errors import TotemdeckError, printable
 from totemdeck.catalogue.model import (
     ENERGY_TYPES,
     LETTER_OF_TYPE,
@@ -19,15 +20,14 @@ from totemdeck.catalogue.model import (
     display_name,
 )
 from totemdeck.decklist.jsondeck import DOCUMENT_VERSION, FORMAT_NAME
-from totemdeck.errors import TotemdeckError, printable
 from totemdeck.export.order import ExportLine, export_lines
 from totemdeck.files.cells import safe_cell
+from totemdeck.files.schemas import first_error
 from totemdeck.i18n import N_, _, ngettext
 from totemdeck.i18n.terms import term, terms
 from totemdeck.rules.engine import CheckedDeck
 from totemdeck.rules.format import FormatRules
 from totemdeck.rules.traits import identity_in_order
-from totemdeck.schemas import first_error
 
 HEADERS = {"totem": "Totem", "pokemon": "Pokémon", "trainer": "Trainer", "energy": "Energy"}
 # The text export's section titles, for people (translated where shown).

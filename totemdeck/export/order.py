@@ -9,10 +9,10 @@ Energy last (basic by type, then special).
 
 from __future__ import annotations
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.model import ENERGY_TYPES, Card, basic_energy_type
-from totemdeck.catalogue.names import name_key
+from totemdeck.catalogue.names import evolution_places, name_key
 from totemdeck.decklist.model import DeckLine
-from totemdeck.records import frozen
 from totemdeck.rules.engine import CheckedDeck
 
 TRAINER_KINDS = ("Supporter", "Item", "Pokémon Tool", "Stadium")
@@ -51,19 +51,8 @@ def _section(card: Card) -> str:
 
 def _pokemon_order(lines: list[ExportLine]) -> list[ExportLine]:
     """Evolution lines together: each family from its root (Basic) up, families by size."""
-    by_name = {name_key(x.card.name): x for x in lines}
-
-    def root_and_depth(line: ExportLine) -> tuple[str, int]:
-        seen, current, depth = set(), line, 0
-        while current.card.evolves_from and name_key(current.card.evolves_from) in by_name:
-            key = name_key(current.card.evolves_from)
-            if key in seen:
-                break
-            seen.add(key)
-            current, depth = by_name[key], depth + 1
-        return name_key(current.card.name), depth
-
-    placed = {id(x): root_and_depth(x) for x in lines}
+    places = evolution_places((x.card.name, x.card.evolves_from) for x in lines)
+    placed = {id(x): places[name_key(x.card.name)] for x in lines}
     family_size: dict[str, int] = {}
     for root, _depth in placed.values():
         family_size[root] = family_size.get(root, 0) + 1

@@ -8,7 +8,7 @@ import os
 import stat
 from pathlib import Path
 
-from totemdeck.errors import CannotWrite, TotemdeckError, UsageError
+from totemdeck.base.errors import CannotWrite, TotemdeckError, UsageError
 from totemdeck.i18n import N_, _
 
 # The words a person understands for the errors a write or a read meets.

@@ -11,6 +11,7 @@ import sys
 from contextlib import suppress
 from pathlib import Path
 
+from totemdeck.base.lazy import LazyPattern
 from totemdeck.files.common import (
     FileWriteError,
     describe_os_error,
@@ -19,7 +20,6 @@ from totemdeck.files.common import (
 )
 from totemdeck.files.descriptors import write_all
 from totemdeck.i18n import _
-from totemdeck.lazy import LazyPattern
 
 
 def regular_target(path: str | os.PathLike[str]) -> Path:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import field
 from typing import Any
 
+from totemdeck.base.records import frozen
 from totemdeck.findings.registry import REGISTRY, Severity, help_pointer
-from totemdeck.records import frozen
 
 # Every code of FORMAT.md with its severity, read from the one registry the docs come from.
 # Codes are stable: never renamed, never reused.

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Literal
 
+from totemdeck.base.records import frozen
 from totemdeck.i18n import N_
-from totemdeck.records import frozen
 
 __all__ = ["REGISTRY", "RuleDoc", "Severity", "Stage", "by_code", "help_pointer"]
 

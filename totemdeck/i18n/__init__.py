@@ -24,7 +24,7 @@ from functools import cache, wraps
 from pathlib import Path
 from typing import TYPE_CHECKING, ParamSpec, Protocol, TypeVar
 
-from totemdeck.errors import TotemdeckError
+from totemdeck.base.errors import TotemdeckError
 
 if TYPE_CHECKING:  # gettext is imported on first use: `totemdeck --version` never loads it
     from gettext import NullTranslations

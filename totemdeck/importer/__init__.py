@@ -214,7 +214,6 @@ def fill_numbers(writer: CatalogueWrites, twins: Mapping[str, tuple[str, int | N
     """Fill the retreat costs records leave out (``importer.numbers``; FORMAT.md "Missing
     data is not zero")."""
     rows = [numbers.NumberRow(*row) for row in writer.pokemon_numbers()]
-    # a source that says nothing about its silences leaves a missing retreat unknown
-    silent = {s.name: getattr(s, "retreat_when_silent", None) for s in all_sources()}
+    silent = {s.name: s.retreat_when_silent for s in all_sources()}
     fills = numbers.plan_fills(rows, twins, silent)
     writer.fill_numbers((f.card_id, f.field, f.value, f.origin) for f in fills)

@@ -22,10 +22,10 @@ from typing import Any
 
 import yaml
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.names import fold, name_key
 from totemdeck.catalogue.rows import Print
 from totemdeck.importer.summary import MergeSummary
-from totemdeck.records import frozen
 
 # Bump when the merge's logic or data changes: catalogues derived by an older merge are
 # merged again on the next import (the stored key holds this number and a hash of this file).

@@ -15,8 +15,8 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.names import fold, name_key
-from totemdeck.records import frozen
 
 __all__ = ["Fill", "NumberRow", "correct_stages", "names_to_check", "plan_fills", "same_card_key"]
 

@@ -7,9 +7,9 @@ marks stand outside the grid on every cut line, where a guillotine or a craft kn
 
 from __future__ import annotations
 
-from totemdeck.errors import UsageError
+from totemdeck.base.errors import UsageError
+from totemdeck.base.records import frozen
 from totemdeck.i18n import _
-from totemdeck.records import frozen
 
 CARD_WIDTH = 63.0
 CARD_HEIGHT = 88.0

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from fpdf import FPDF
 
-from totemdeck.errors import UsageError
+from totemdeck.base.errors import UsageError
 from totemdeck.i18n import _
 
 FONTS = Path(__file__).resolve().parent / "fonts"

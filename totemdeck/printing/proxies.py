@@ -11,13 +11,13 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.model import Card
 from totemdeck.i18n import _
 from totemdeck.printing.images import picture_of
 from totemdeck.printing.paper import CARD_HEIGHT, CARD_WIDTH, PER_PAGE, Grid, grid
 from totemdeck.printing.pdf import FAMILY, PT, fitted_size, new_document, output, wrap
 from totemdeck.printing.proxytext import Block, ProxyText, proxy_text
-from totemdeck.records import frozen
 
 if TYPE_CHECKING:
     from fpdf import FPDF

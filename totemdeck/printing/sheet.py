@@ -13,12 +13,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from totemdeck.base.records import frozen
 from totemdeck.export.formats import export_name, set_code
 from totemdeck.export.order import ExportLine
 from totemdeck.i18n import _
 from totemdeck.printing.paper import PAPERS
 from totemdeck.printing.pdf import FAMILY, fitted_size, new_document, output
-from totemdeck.records import frozen
 
 if TYPE_CHECKING:
     from fpdf import FPDF

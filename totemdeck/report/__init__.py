@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from totemdeck import lazy
+from totemdeck.base import lazy
 
 # Public name → (module, its name there).
 _RENDERERS = {
@@ -37,6 +37,9 @@ _RENDERERS = {
     "render_search_csv": ("search", "render_csv"),
     "render_search_json": ("search", "render_json"),
     "render_search_text": ("search", "render_text"),
+    "search_csv_text": ("search", "csv_text"),
+    "search_json_pieces": ("search", "json_pieces"),
+    "search_text_pieces": ("search", "text_pieces"),
 }
 
 # Written out (not derived from _RENDERERS) so linters and readers see it; a test keeps them equal.
@@ -65,6 +68,9 @@ __all__ = [
     "render_totem",
     "render_totem_json",
     "render_totem_table",
+    "search_csv_text",
+    "search_json_pieces",
+    "search_text_pieces",
 ]
 
 
@@ -95,9 +101,12 @@ if TYPE_CHECKING:
         render_rules_markdown,
         render_rules_text,
     )
+    from totemdeck.report.search import csv_text as search_csv_text
+    from totemdeck.report.search import json_pieces as search_json_pieces
     from totemdeck.report.search import render_csv as render_search_csv
     from totemdeck.report.search import render_json as render_search_json
     from totemdeck.report.search import render_text as render_search_text
+    from totemdeck.report.search import text_pieces as search_text_pieces
     from totemdeck.report.stats_text import render_stats
     from totemdeck.report.text import render_text
     from totemdeck.report.totem_table import render_totem_table

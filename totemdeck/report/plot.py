@@ -10,7 +10,7 @@ import io
 from pathlib import Path
 from typing import Any
 
-from totemdeck.errors import TotemdeckError
+from totemdeck.base.errors import TotemdeckError
 from totemdeck.i18n import _
 from totemdeck.i18n.terms import term
 from totemdeck.report.stats_text import asked, cost_label

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from totemdeck import lazy
+from totemdeck.base import lazy
 
 if TYPE_CHECKING:
     from totemdeck.rules.banlist import BanEntry, Banlist

@@ -8,7 +8,7 @@ sentence is in the current language; the JSON context keeps English words (bots 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from totemdeck.catalogue.model import Card, in_type_order
 from totemdeck.decklist.resolved import ResolvedLine
@@ -101,6 +101,16 @@ def describe_groups(groups: Sequence[Sequence[Card]], ctx: RuleContext) -> list[
 Broken = frozenset[tuple[str, "int | None"]]  # (code, line) a group's prints would break
 
 
+class Change(NamedTuple):
+    """What a group's prints break, told as the change from the deck as first judged (its
+    ``(code, line)``s, ``B``): those the group no longer breaks (within ``B``) and those it
+    breaks anew (outside ``B``). The group breaks ``(B - lost) | gained``; kept as the change,
+    an ambiguous line costs what its prints change, not the size of the deck."""
+
+    lost: Broken
+    gained: Broken
+
+
 def _broken(codes: Broken, line: int) -> str:
     """``identity``, ``singleton (lines 7, 9)``: the rules a group would break, by code;
     the lines other than the ambiguous one itself are named."""
@@ -187,33 +197,49 @@ def ambiguous_card(
 
 
 def moved(
-    differing: list[tuple[list[Card], Broken]], first: int, line: int
-) -> list[tuple[list[Card], Broken]]:
+    differing: list[tuple[list[Card], Change]], first: int, line: int, on_first: Broken
+) -> list[tuple[list[Card], Change]]:
     """A line written like line ``first`` judges like it: its groups, with what ``first``
-    would break on itself said of ``line``."""
+    would break on itself said of ``line`` (``on_first``: the first judging's ``(code,
+    line)``s on line ``first``)."""
     if first == line:
         return differing
-    return [
-        (group, frozenset((code, line if at == first else at) for code, at in codes))
-        for group, codes in differing
-    ]
+
+    def there(codes: Broken) -> Broken:
+        return frozenset((code, line if at == first else at) for code, at in codes)
+
+    out = []
+    for group, (lost, gained) in differing:
+        # (B - lost) | gained, said of ``line``: B less ``lost`` and line ``first``, plus these
+        said = there(on_first - lost) | there(gained)
+        out.append((group, Change((lost | on_first) - said, said - on_first - lost)))
+    return out
 
 
 def settle(
     findings: Sequence[Finding],
-    ambiguous: Sequence[tuple[ResolvedLine, list[tuple[list[Card], Broken]]]],
+    ambiguous: Sequence[tuple[ResolvedLine, list[tuple[list[Card], Change]]]],
     ctx: RuleContext,
 ) -> list[Finding]:
     """FORMAT.md "An ambiguous line and the other rules": the deck's findings (judged with
-    each line's first print) that hold whichever print an ambiguous line holds, and one
+    each line's first print, ``B``) that hold whichever print an ambiguous line holds, and one
     ``ambiguous-card`` per such line saying what each group of prints alone would break; a
     finding that holds for only some prints is said there, not as a finding of its own."""
     held = frozenset((f.code, f.line) for f in findings)
     some: set[tuple[str, int | None]] = set()
     said: list[Finding] = []
     for line, differing in ambiguous:
-        every = frozenset.intersection(*(codes for _group, codes in differing))
-        some |= held - every
-        groups = [group for group, _codes in differing]
-        said.append(ambiguous_card(line, groups, ctx, [codes - every for _g, codes in differing]))
+        changes = [change for _group, change in differing]
+        # what every group breaks is B less ``touched``, plus ``kept``
+        touched = frozenset().union(*(c.lost for c in changes))
+        anew = frozenset.intersection(*(c.gained for c in changes)) - held
+        kept = anew | {x for x in touched if all(x not in c.lost or x in c.gained for c in changes)}
+        some |= touched - kept
+        breaks = [
+            (touched - c.lost - kept)
+            | {x for x in c.gained if (x in touched or x not in held)} - kept
+            for c in changes
+        ]
+        groups = [group for group, _change in differing]
+        said.append(ambiguous_card(line, groups, ctx, breaks))
     return [f for f in findings if (f.code, f.line) not in some] + said

@@ -10,9 +10,9 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.model import Card
 from totemdeck.i18n import _
-from totemdeck.records import frozen
 from totemdeck.rules.engine import Checker
 from totemdeck.rules.totem import TotemNumbers
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import field
 from typing import Any
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.names import name_key
-from totemdeck.records import frozen
 
 
 @frozen

@@ -18,10 +18,13 @@ class Baseline:
         self.deck = deck
         self.by_rule = by_rule
         self.findings = [f for _code, _rule, found in by_rule for f in found]
+        # what the deck breaks as first judged, built once (not once per ambiguous line)
+        self.broken = frozenset((f.code, f.line) for f in self.findings)
         self.main_index = {entry.line: i for i, entry in enumerate(deck.main)}
         self.codes = {code: {(f.code, f.line) for f in found} for code, _rule, found in by_rule}
         self._by_line: dict[tuple[str, int | None], set[tuple[str, int | None]]] = {}
         self._touches: dict[str, dict[Any, list[int]]] = {}
+        self._broken_on: dict[int | None, set[tuple[str, int | None]]] | None = None
         for code, _rule, found in by_rule:
             for f in found:
                 self._by_line.setdefault((code, f.line), set()).add((f.code, f.line))
@@ -36,6 +39,14 @@ class Baseline:
                 for key in reach.touches(e.card, ctx):
                     index.setdefault(key, []).append(e.line)
         return {line for key in keys for line in index.get(key, ())}
+
+    def broken_on(self, line: int) -> frozenset[tuple[str, int | None]]:
+        """The ``(code, line)``s of every rule's findings on ``line`` (indexed on first use)."""
+        if self._broken_on is None:
+            self._broken_on = {}
+            for code, at in self.broken:
+                self._broken_on.setdefault(at, set()).add((code, at))
+        return frozenset(self._broken_on.get(line, ()))
 
     def on_line(self, code: str, line: int) -> set[tuple[str, int | None]]:
         """``(code, line)`` of rule ``code``'s findings on ``line``."""

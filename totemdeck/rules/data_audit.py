@@ -21,9 +21,9 @@ from typing import Any
 
 import yaml
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.names import fold, name_key
-from totemdeck.records import frozen
 from totemdeck.rules.format import FormatRules, load_format
 from totemdeck.rules.traits import (
     RULE_BOX_SUBTYPES,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.model import Card, display_name
-from totemdeck.records import frozen
 from totemdeck.rules.banlist import Banlist
 from totemdeck.rules.format import FormatRules
 from totemdeck.rules.pieces import PiecePosition, default_position

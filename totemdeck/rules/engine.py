@@ -17,7 +17,7 @@ from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist.model import Decklist
 from totemdeck.decklist.resolve import ResolvedDeck, ResolvedLine, Resolver
 from totemdeck.findings import Finding
-from totemdeck.rules.ambiguity import Broken, moved, settle
+from totemdeck.rules.ambiguity import Change, moved, settle
 from totemdeck.rules.banlist import Banlist
 from totemdeck.rules.baseline import Baseline, in_order
 from totemdeck.rules.checks import RULES, Rule, totem_groups
@@ -104,8 +104,8 @@ class Checker:
         base = Baseline(deck, by_rule)
         # Lines written alike (400 x "1 Pikachu") judge alike: weigh each distinct one once,
         # else a deck of repeated name-only lines costs lines x prints x rules.
-        judged: dict[tuple[object, ...], tuple[int, list[tuple[list[Card], Broken]]]] = {}
-        ambiguous: list[tuple[ResolvedLine, list[tuple[list[Card], Broken]]]] = []
+        judged: dict[tuple[object, ...], tuple[int, list[tuple[list[Card], Change]]]] = {}
+        ambiguous: list[tuple[ResolvedLine, list[tuple[list[Card], Change]]]] = []
         for r in lines:
             groups = grouped[r.line.line]
             if len(groups) > 1:
@@ -115,7 +115,8 @@ class Checker:
                     judged[written] = (r.line.line, differing)
                 first, differing = judged[written]
                 if len(differing) > 1:
-                    ambiguous.append((r, moved(differing, first, r.line.line)))
+                    on_first = base.broken_on(first)
+                    ambiguous.append((r, moved(differing, first, r.line.line, on_first)))
         findings += settle(base.findings, ambiguous, self.ctx)
         places = {line: (entry, at) for line, entry, at in resolved.decklist.places}
         findings = [point(f, places) for f in findings]  # a JSON deck: entry and file line
@@ -246,15 +247,14 @@ class Checker:
         line: ResolvedLine,
         groups: Sequence[list[Card]],
         base: Baseline,
-    ) -> list[tuple[list[Card], Broken]]:
+    ) -> list[tuple[list[Card], Change]]:
         """The line's prints grouped by verdict (one group: not ambiguous), each group with
-        the ``(code, line)``s of the deck while the line holds it. Without a Totem, prints of
-        other identities are told apart too: their verdict waits on the Totem."""
+        what the deck breaks while the line holds it (as the change from ``base``). Without a
+        Totem, prints of other identities are told apart too: their verdict waits on the Totem."""
         number = line.line.line
-        base_codes: Broken = frozenset((f.code, f.line) for f in base.findings)
         no_totem = not base.deck.totem
 
-        def outcome(card: Card, first: bool) -> tuple[Any, Broken]:
+        def outcome(card: Card, first: bool) -> tuple[Any, Change]:
             if line.line.is_totem:  # the Totem colours every line: judge the whole deck again
                 held = {**choice, number: card}
                 found = base.findings if first else self._evaluate(resolved, held)
@@ -262,14 +262,15 @@ class Checker:
                 numbers = self._totem(self._deck(resolved, held))
                 # the numbers a player pays and counts, not the print's id
                 return (codes, numbers and (numbers.cost_column, numbers.invocation_cost,
-                                            numbers.prizes, numbers.identity)), codes  # fmt: skip
+                                            numbers.prizes, numbers.identity)), Change(
+                    base.broken - codes, codes - base.broken)  # fmt: skip
             # a main-deck line: what each print changes from the first
             lost, gained = (frozenset(), frozenset()) if first else self._swap_outcome(
                 base, number, card)  # fmt: skip
             colours = identity(card, self.ctx.fmt) if no_totem else None
-            return (lost, gained, colours), (base_codes - lost) | gained
+            return (lost, gained, colours), Change(lost, gained)
 
-        by_verdict: dict[Any, tuple[list[Card], Broken]] = {}
+        by_verdict: dict[Any, tuple[list[Card], Change]] = {}
         for index, group in enumerate(groups):
             key, codes = outcome(group[0], index == 0)
             by_verdict.setdefault(key, ([], codes))[0].extend(group)  # alike groups: one

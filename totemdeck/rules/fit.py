@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.names import name_key
-from totemdeck.rules.checks import deck_identity, forbids_colorless
+from totemdeck.rules.allowed import deck_identity, forbids_colorless
 from totemdeck.rules.deck import Deck, RuleContext
 from totemdeck.rules.traits import (
     allows_any_number,

@@ -6,11 +6,11 @@ import re
 from pathlib import Path
 from typing import Any
 
-from totemdeck.errors import TotemdeckError
+from totemdeck.base.errors import TotemdeckError
+from totemdeck.base.records import frozen
+from totemdeck.base.resources import packaged_text
+from totemdeck.files.schemas import first_error, is_valid_fast
 from totemdeck.i18n import _
-from totemdeck.records import frozen
-from totemdeck.resources import packaged_text
-from totemdeck.schemas import first_error, is_valid_fast
 
 COLUMNS = ("Basic", "Stage 1", "Stage 2", "Stage 3")
 MAX_FORMAT_BYTES = 256 * 1024  # the packaged file is 1.5 KB
@@ -133,11 +133,11 @@ def _pattern(as_basic: dict[str, Any], where: str) -> re.Pattern[str] | None:
 def load_format(path: str | Path | None = None) -> FormatRules:
     """The packaged format file, or another one (``--format-file``).
 
-    Another file is read like every hand-edited YAML file (``totemdeck.safeyaml``): a
+    Another file is read like every hand-edited YAML file (``totemdeck.files.safeyaml``): a
     regular UTF-8 file under ``MAX_FORMAT_BYTES``, no aliases, tags or duplicate keys.
-    The packaged file's data is remembered between runs (``totemdeck.datacache``).
+    The packaged file's data is remembered between runs (``totemdeck.files.datacache``).
     """
-    from totemdeck.datacache import recall, remember
+    from totemdeck.files.datacache import recall, remember
 
     where = "format.yaml" if path is None else str(path)
     if path is None:
@@ -148,7 +148,7 @@ def load_format(path: str | Path | None = None) -> FormatRules:
                 return FormatRules.from_data(data, where)
             except (FormatFileError, LookupError, TypeError, ValueError, AttributeError):
                 pass  # an entry no parse of this text gives (issue 43.4): parse it again
-    from totemdeck.safeyaml import YamlFileError, load_yaml_file, parse_yaml
+    from totemdeck.files.safeyaml import YamlFileError, load_yaml_file, parse_yaml
 
     try:
         if path is None:

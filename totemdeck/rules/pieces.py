@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from totemdeck.base.lazy import LazyPattern
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.names import name_key
 from totemdeck.catalogue.read import Catalogue
-from totemdeck.lazy import LazyPattern
 from totemdeck.rules.format import FormatRules
 from totemdeck.rules.traits import is_multipart, parts_needed
 

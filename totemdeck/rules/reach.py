@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.names import name_key
-from totemdeck.records import frozen
 from totemdeck.rules.deck import RuleContext
 from totemdeck.rules.traits import (
     allows_any_number,

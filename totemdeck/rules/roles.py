@@ -14,12 +14,13 @@ from __future__ import annotations
 import re
 from dataclasses import field
 from functools import cache
+from itertools import pairwise
 from typing import Any
 
+from totemdeck.base.records import frozen
+from totemdeck.base.resources import packaged_text
 from totemdeck.catalogue.model import TYPE_LETTERS, Card
 from totemdeck.catalogue.names import fold
-from totemdeck.records import frozen
-from totemdeck.resources import packaged_text
 
 _SYMBOL = re.compile(r"[\[{]([GRWLPFDMYNC])[\]}]")
 _SENTENCE = re.compile(r"(?<=[.!?])\s+|\n+")
@@ -48,10 +49,27 @@ class Role:
     # pattern (an import asks ~18,000 cards' sentences of every role: 2.6 million searches).
     any_en: re.Pattern[str] = field(default=re.compile("(?!)"), compare=False, repr=False)
     any_es: re.Pattern[str] = field(default=re.compile("(?!)"), compare=False, repr=False)
+    # What says the role across a sentence break: matched against two sentences in a row
+    # joined by a space ("Choose 1 of your opponent's Pokémon. This attack does 30 damage to
+    # that Pokémon."), one alternation a language.
+    spans_en: re.Pattern[str] = field(default=re.compile("(?!)"), compare=False, repr=False)
+    spans_es: re.Pattern[str] = field(default=re.compile("(?!)"), compare=False, repr=False)
 
     def matches(self, sentence: str, lang: str = "en") -> bool:
         """Whether one sentence (folded, for ``es``) has this role."""
         return (self.any_es if lang == "es" else self.any_en).search(sentence) is not None
+
+    def spans(self, pair: str, lang: str = "en") -> bool:
+        """Whether two sentences in a row, joined by a space, have this role together."""
+        return (self.spans_es if lang == "es" else self.spans_en).search(pair) is not None
+
+    def reads(self, paragraphs: list[list[str]], lang: str = "en") -> bool:
+        """Whether a text split into paragraphs of sentences (``paragraphs``) has this role:
+        in one sentence, or across two in a row of one paragraph (an attack's last sentence
+        and the next attack's first say nothing together)."""
+        if any(self.matches(s, lang) for part in paragraphs for s in part):
+            return True
+        return any(self.spans(f"{a} {b}", lang) for part in paragraphs for a, b in pairwise(part))
 
     def examples(self, lang: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
         """The texts it must tag and must not, in ``lang``."""
@@ -88,14 +106,16 @@ def _role(name: str, entry: dict[str, Any]) -> Role:
         tuple(es["not"]),
         _alternation(entry["patterns"]),
         _alternation(es["patterns"]),
+        _alternation(entry.get("spans", [])),
+        _alternation(es.get("spans", [])),
     )
 
 
 @cache
 def roles() -> tuple[Role, ...]:
     """The roles of the packaged ``roles.yaml``, in file order (read once)."""
-    from totemdeck.safeyaml import parse_yaml
-    from totemdeck.schemas import first_error, is_valid_fast
+    from totemdeck.files.safeyaml import parse_yaml
+    from totemdeck.files.schemas import first_error, is_valid_fast
 
     text = packaged_text("roles.yaml")
     _node, data = parse_yaml(text, "roles.yaml")
@@ -108,21 +128,34 @@ def role_names() -> tuple[str, ...]:
     return tuple(r.name for r in roles())
 
 
-def _split(paragraphs: list[str], lang: str) -> list[str]:
-    """One sentence a piece; Spanish folded, symbols written as type words."""
+def _split(paragraphs: list[str], lang: str) -> list[list[str]]:
+    """Each paragraph's sentences; Spanish folded, symbols written as type words."""
     if lang == "es":
         text = [fold(_SYMBOL.sub(lambda m: _SPANISH_TYPES[m.group(1)], p)) for p in paragraphs]
-        parts = [s for p in text for s in _SENTENCE.split(p) if s.strip()]
         # TCGdex writes "$$$card.rules.missing.token$$$" where it lacks a text: no sentence
-        return [s for s in parts if not _RULE_ES.search(s) and "$$$" not in s]
+        return [
+            [
+                s
+                for s in _SENTENCE.split(p)
+                if s.strip() and not _RULE_ES.search(s) and "$$$" not in s
+            ]
+            for p in text
+        ]
     text = [_SYMBOL.sub(lambda m: TYPE_LETTERS[m.group(1)], p) for p in paragraphs]
-    return [s for p in text for s in _SENTENCE.split(p) if s.strip() and " rule:" not in s.lower()]
+    return [
+        [s for s in _SENTENCE.split(p) if s.strip() and " rule:" not in s.lower()] for p in text
+    ]
 
 
 def sentences(card: Card, lang: str = "en") -> list[str]:
     """The sentences a role is read from: abilities, attacks and a Trainer's or Energy's
     rules (a Pokémon's rules are its Rule Box: "prevent all damage … on your Bench" is Tera's
     rule, not a role). In ``es``, the print's Spanish text only (none: no sentences)."""
+    return [s for part in paragraphs(card, lang) for s in part]
+
+
+def paragraphs(card: Card, lang: str = "en") -> list[list[str]]:
+    """``sentences`` a paragraph (an ability, an attack, a rule) at a time."""
     if lang == "es":
         from totemdeck.catalogue.localized import text_record
 
@@ -139,7 +172,7 @@ def sentences(card: Card, lang: str = "en") -> list[str]:
 def text_roles(text: str, lang: str = "en") -> tuple[str, ...]:
     """The roles a piece of card text has (the data file's examples are read this way)."""
     parts = _split([text], lang)
-    return tuple(r.name for r in roles() if any(r.matches(s, lang) for s in parts))
+    return tuple(r.name for r in roles() if r.reads(parts, lang))
 
 
 def roles_of(card: Card, lang: str | None = None) -> tuple[str, ...]:
@@ -147,5 +180,5 @@ def roles_of(card: Card, lang: str | None = None) -> tuple[str, ...]:
     or (no ``lang``) from its English text, or its Spanish one when it has no English text."""
     if lang is None:
         lang = "en" if sentences(card) else "es"
-    parts = sentences(card, lang)
-    return tuple(r.name for r in roles() if any(r.matches(s, lang) for s in parts))
+    parts = paragraphs(card, lang)
+    return tuple(r.name for r in roles() if r.reads(parts, lang))

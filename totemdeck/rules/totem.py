@@ -6,11 +6,11 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from totemdeck.base.lazy import LazyPattern
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.model import Card, in_type_order
 from totemdeck.i18n import _
 from totemdeck.i18n.terms import term
-from totemdeck.lazy import LazyPattern
-from totemdeck.records import frozen
 from totemdeck.rules.format import COLUMNS, FormatRules
 from totemdeck.rules.traits import (
     identity,

@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
+from totemdeck.base.lazy import LazyPattern
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.model import (
     COLORLESS,
     ENERGY_TYPES,
@@ -18,8 +20,6 @@ from totemdeck.catalogue.model import (
     basic_energy_type,
     in_type_order,
 )
-from totemdeck.lazy import LazyPattern
-from totemdeck.records import frozen
 from totemdeck.rules.format import EnergyOverride, FormatRules
 
 _TYPE_WORDS = LazyPattern("|".join((*ENERGY_TYPES, COLORLESS)))

@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import field
 from typing import Any
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.names import name_key
 from totemdeck.decklist.resolved import ResolvedDeck, ResolvedLine
 from totemdeck.findings import Finding
-from totemdeck.records import frozen
 from totemdeck.rules.deck import Deck, RuleContext
 from totemdeck.rules.totem import TotemNumbers
 

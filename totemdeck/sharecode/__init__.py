@@ -1,14 +1,14 @@
 """The deck in a URL: a compact, versioned, lossless encoding of a decklist and its name.
 
-A share code is what a link (``/check?d=…``, ``/build?d=…``) or ``totemdeck check --share``
-carries: the version character ``3``, the raw DEFLATE of the deck's name and its lines in
-base64url, and a check (``linkcheck``: a mangled link is refused as damaged, never read as
-another deck). Every line of the list is kept in its place (so findings keep their line
-numbers): a line that named a print and resolved is written as ``COUNT CARD-ID`` (the same
-print, shorter), every other line — headers, name-only lines, lines that match no card,
-lines that are not card lines at all — as it was written. Decoding gives back text that the
-ordinary reader, resolver and rules judge, so a shared deck gets exactly the verdict the
-pasted one got, with nothing stored on the server.
+A share code is what a link (``/check?d=…``, ``/build?d=…``) or ``totemdeck check --share`` carries:
+the version character ``3``, the raw DEFLATE of the deck's name and its lines in base64url, and a
+check (``codec``, the one codec of deck and game codes: a mangled link is refused as damaged, never
+read as another deck). Every line of the list is kept in its place (so findings keep their line
+numbers): a line that named a print and resolved is written as ``COUNT CARD-ID`` (the same print,
+shorter), every other line — headers, name-only lines, lines that match no card, lines that are not
+card lines at all — as it was written. Decoding gives back text that the ordinary reader, resolver
+and rules judge, so a shared deck gets exactly the verdict the pasted one got, with nothing stored
+on the server.
 
 Older codes still decode: version ``2`` (the same, without the check) and ``1`` (card ids
 and counts only, before the deck name and unmatched lines were kept).
@@ -21,20 +21,17 @@ sentence a player understands.
 
 from __future__ import annotations
 
-import base64
-import binascii
 import re
-import zlib
 from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
+from totemdeck.base.errors import TotemdeckError
+from totemdeck.base.lazy import LazyPattern
+from totemdeck.base.records import frozen
+from totemdeck.codec import Codec, CodeWords
 from totemdeck.decklist.model import DeckLine, Decklist
-from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import N_, _
-from totemdeck.lazy import LazyPattern
-from totemdeck.linkcheck import seal, unseal
-from totemdeck.records import frozen
 from totemdeck.sharecode.cards import MAX_ENTRIES as MAX_ENTRIES
 from totemdeck.sharecode.cards import SharedCard, old_cards
 from totemdeck.sharecode.links import BadBaseUrl as BadBaseUrl
@@ -50,7 +47,6 @@ if TYPE_CHECKING:
 VERSION = "3"  # with a check
 UNCHECKED_VERSION = "2"
 OLD_VERSION = "1"
-VERSIONS = (VERSION, UNCHECKED_VERSION, OLD_VERSION)
 MAX_CODE_CHARS = 8_000  # a 100-card deck encodes to ~600–1,500 characters
 MAX_PAYLOAD_BYTES = 32_000  # inflated
 MAX_LINES = 600  # a 100-card list with headers, blank lines and notes
@@ -59,7 +55,6 @@ MAX_NAME_CHARS = 200
 MAX_COUNT = 100  # the whole deck is 100 cards
 # Card ids as both sources write them (``sv3-125``, ``me01-003``, ``exu-!``, ``exu-%3F``).
 _ID = LazyPattern(r"^[A-Za-z0-9][A-Za-z0-9._!?%-]{0,39}$")
-_CODE = LazyPattern(r"^[A-Za-z0-9_-]+$")
 
 
 class ShareCodeError(TotemdeckError):
@@ -69,6 +64,23 @@ class ShareCodeError(TotemdeckError):
 DAMAGED = N_(
     "this link is damaged: its deck code fails its check (a character was changed, added "
     "or lost); copy the whole link again"
+)
+CODEC = Codec(
+    sealed=VERSION,
+    older=(UNCHECKED_VERSION, OLD_VERSION),
+    max_chars=MAX_CODE_CHARS,
+    max_bytes=MAX_PAYLOAD_BYTES,
+    error=ShareCodeError,
+    words=CodeWords(
+        empty=N_("the deck code is empty"),
+        too_long=N_("the deck code is over {n} characters long"),
+        not_ours=N_("this is not a deck code of this version of totemdeck"),
+        bad_chars=N_("the deck code has characters a deck code never has"),
+        damaged=DAMAGED,
+        altered=N_("the deck code is cut short or altered"),
+        too_much=N_("the deck code holds more than a deck"),
+        cut_short=N_("the deck code is cut short"),
+    ),
 )
 
 
@@ -102,12 +114,6 @@ def clean_name(name: str | None) -> str | None:
     return kept or None
 
 
-def _deflate(payload: bytes) -> str:
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
-    raw = packer.compress(payload) + packer.flush()
-    return base64.urlsafe_b64encode(raw).decode("ascii").rstrip("=")
-
-
 def encode(deck: SharedDeck) -> str:
     """The URL-safe code of a deck (the same lines and name → the same code).
 
@@ -120,41 +126,10 @@ def encode(deck: SharedDeck) -> str:
     payload = ((deck.name or "") + "\n" + "\n".join(lines)).encode("utf-8")
     if len(payload) > MAX_PAYLOAD_BYTES:
         raise ValueError("the deck is too long to share")  # i18n: keep
-    code = seal(VERSION + _deflate(payload))
+    code = CODEC.encode(payload)
     if len(code) > MAX_CODE_CHARS:
         raise ValueError("the deck is too long to share")  # i18n: keep
     return code
-
-
-def _inflate(code: str) -> bytes:
-    if not code:
-        raise ShareCodeError(_("the deck code is empty"))
-    if len(code) > MAX_CODE_CHARS:
-        raise ShareCodeError(
-            _("the deck code is over {n} characters long").format(n=MAX_CODE_CHARS)
-        )
-    if code[0] not in VERSIONS:
-        raise ShareCodeError(_("this is not a deck code of this version of totemdeck"))
-    if not _CODE.match(code[1:]):
-        raise ShareCodeError(_("the deck code has characters a deck code never has"))
-    unsealed = unseal(code) if code[0] == VERSION else code
-    if unsealed is None:
-        raise ShareCodeError(_(DAMAGED))
-    body = unsealed[1:]
-    try:
-        raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-    except (binascii.Error, ValueError) as exc:
-        raise ShareCodeError(_("the deck code is cut short or altered")) from exc
-    unpacker = zlib.decompressobj(-15)
-    try:
-        data = unpacker.decompress(raw, MAX_PAYLOAD_BYTES)
-    except zlib.error as exc:
-        raise ShareCodeError(_("the deck code is cut short or altered")) from exc
-    if unpacker.unconsumed_tail or unpacker.unused_data:
-        raise ShareCodeError(_("the deck code holds more than a deck"))
-    if not unpacker.eof:
-        raise ShareCodeError(_("the deck code is cut short"))
-    return data
 
 
 def from_cards(cards: Iterable[SharedCard], name: str | None = None) -> SharedDeck:
@@ -168,8 +143,8 @@ def from_cards(cards: Iterable[SharedCard], name: str | None = None) -> SharedDe
 
 def decode(code: str) -> SharedDeck:
     """The deck a code stands for (either version); raises ``ShareCodeError``."""
-    data = _inflate(code)
-    if code[0] == OLD_VERSION:
+    version, data = CODEC.decode(code)
+    if version == OLD_VERSION:
         return from_cards(old_cards(data))
     try:
         text = data.decode("utf-8")

@@ -3,9 +3,9 @@ Totem before the tilde), from before the deck's name and unread lines were kept.
 
 from __future__ import annotations
 
+from totemdeck.base.lazy import LazyPattern
+from totemdeck.base.records import frozen
 from totemdeck.i18n import _
-from totemdeck.lazy import LazyPattern
-from totemdeck.records import frozen
 
 MAX_ENTRIES = 400
 _COUNT = LazyPattern(r"^[0-9]{1,3}$")  # digits bounded before int(): "9" × 4,301 is no count

@@ -3,9 +3,9 @@ the public address links start with (``TOTEMDECK_BASE_URL``, checked once)."""
 
 from __future__ import annotations
 
-from totemdeck.errors import TotemdeckError
+from totemdeck.base.errors import TotemdeckError
+from totemdeck.base.lazy import LazyPattern
 from totemdeck.i18n import _
-from totemdeck.lazy import LazyPattern
 
 __all__ = ["BadBaseUrl", "base_url_of", "code_in", "share_link"]
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from totemdeck.errors import TotemdeckError
+from totemdeck.base.errors import TotemdeckError
 
 
 class FetchError(TotemdeckError):

@@ -24,8 +24,8 @@ from urllib.request import url2pathname
 
 import requests
 
+from totemdeck.base.records import frozen
 from totemdeck.i18n import _
-from totemdeck.records import frozen
 from totemdeck.sources.deadline import within
 from totemdeck.sources.failures import BadOrigin, FetchError, RetryAfterTooLong
 from totemdeck.sources.session import USER_AGENT, make_session

@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from totemdeck.errors import TotemdeckError
-from totemdeck.records import frozen
+from totemdeck.base.errors import TotemdeckError
+from totemdeck.base.records import frozen
 
 if TYPE_CHECKING:
     from collections.abc import Generator
@@ -152,6 +152,15 @@ class ImportFailed(TotemdeckError):
         self.summary = summary
 
 
+class SourceBase:
+    """The defaults of a card source: a source class derives from it and states only what
+    differs (a stand-in source in a test included), so the importer reads every member of
+    ``CardSource`` plainly instead of guessing at what a source left out."""
+
+    merged: bool = False
+    retreat_when_silent: int | None = None  # its silence on a retreat cost says nothing
+
+
 @runtime_checkable
 class CardSource(Protocol):
     """One public card source, as the importer sees it."""
@@ -177,7 +186,8 @@ class CardSource(Protocol):
     def retreat_when_silent(self) -> int | None:
         """What the source means by a Pokémon record without a retreat cost, when neither
         the other source nor another print of the card states one: a number (its way of
-        writing Retreat Cost 0), or None (it says nothing: the cost stays unknown)."""
+        writing Retreat Cost 0), or None (it says nothing: the cost stays unknown;
+        ``SourceBase``'s default)."""
 
     def fetch(
         self,

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.rows import CardRow, StagedCardRow
-from totemdeck.records import frozen
 
 __all__ = [
     "PrimaryCards",

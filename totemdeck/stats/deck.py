@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from totemdeck.base.errors import UsageError
 from totemdeck.catalogue.model import ENERGY_TYPES
-from totemdeck.errors import UsageError
 from totemdeck.i18n import _
 from totemdeck.rules.deck import Entry
 from totemdeck.rules.engine import CheckedDeck

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from totemdeck.records import frozen
+from totemdeck.base.records import frozen
 from totemdeck.stats.invocation import TURNS
 from totemdeck.stats.odds import Deal
 

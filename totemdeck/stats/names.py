@@ -3,9 +3,9 @@ misspelt card would otherwise be a silent 0 %)."""
 
 from __future__ import annotations
 
+from totemdeck.base.errors import TotemdeckError
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.catalogue.suggest import Suggester
-from totemdeck.errors import TotemdeckError
 
 
 class UnknownCard(TotemdeckError):

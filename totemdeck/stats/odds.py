@@ -41,7 +41,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from math import comb
 
-from totemdeck.records import frozen
+from totemdeck.base.records import frozen
 
 HAND = 7
 MAX_ALL_OF = 10  # names an "all of" takes (a bound on the question, not on the cost)

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.model import Card
-from totemdeck.records import frozen
 from totemdeck.rules.deck import Entry
 from totemdeck.rules.format import FormatRules
 from totemdeck.rules.traits import is_basic_pokemon

@@ -3,11 +3,11 @@
 
 from __future__ import annotations
 
+from totemdeck.base.errors import UsageError
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.names import name_key
-from totemdeck.errors import UsageError
 from totemdeck.i18n import _
-from totemdeck.records import frozen
 from totemdeck.rules.deck import Entry
 from totemdeck.rules.format import FormatRules
 from totemdeck.rules.roles import role_names, roles_of

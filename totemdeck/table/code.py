@@ -1,9 +1,9 @@
 """The whole game in a URL: a compact, versioned code, like the deck share code.
 
-``encode(state)`` writes the seats and the events as a small JSON array, raw DEFLATE and
-base64url behind the version letter ``g`` (written as ``h``: the same with a check at its
-end, ``linkcheck``); events are short tokens (``k12z@30``: player 1's
-Totem Knocked Out, 2 Prize cards, back to the Totem Zone, 30 s after the one before).
+``encode(state)`` writes the seats and the events as a small JSON array, raw DEFLATE and base64url
+behind the version letter ``g`` (written as ``h``: the same with a check at its end; ``codec`` is
+the one codec of deck and game codes); events are short tokens (``k12z@30``: player 1's Totem
+Knocked Out, 2 Prize cards, back to the Totem Zone, 30 s after the one before).
 ``event_token``/``parse_event`` are the same tokens the web page's links carry.
 
 A code comes from strangers, so ``decode`` is strict and bounded (code length, inflated
@@ -14,16 +14,13 @@ through the rules: whatever it returns is a game the rules allow, and every fail
 
 from __future__ import annotations
 
-import base64
-import binascii
 import json
 import re
-import zlib
 from typing import Any
 
 from totemdeck.catalogue.model import LETTER_OF_TYPE, TYPE_LETTERS
-from totemdeck.i18n import _
-from totemdeck.linkcheck import seal, unseal
+from totemdeck.codec import Codec, CodeWords
+from totemdeck.i18n import N_, _
 from totemdeck.table.model import (
     CARD_ID,
     MAX_LOG,
@@ -45,7 +42,24 @@ CHECKED = "h"  # a "g" code with a check at its end (linkcheck): what encode wri
 FORMAT = 1
 MAX_CODE_CHARS = 6_000  # 6 players and a 200-event game encode to ~900 characters
 MAX_PAYLOAD_BYTES = 24_000  # inflated: ~10 bytes an event, ~100 a seat
-_CODE = re.compile(r"^[A-Za-z0-9_-]+$")
+_NOT_OURS = N_("this is not a game code of this version of totemdeck")
+CODEC = Codec(
+    sealed=CHECKED,
+    older=(VERSION,),
+    max_chars=MAX_CODE_CHARS,
+    max_bytes=MAX_PAYLOAD_BYTES,
+    error=TableError,
+    words=CodeWords(
+        empty=N_("the game code is empty"),
+        too_long=N_("the game code is over {n} characters long"),
+        not_ours=_NOT_OURS,
+        bad_chars=_NOT_OURS,
+        damaged=N_("this game link is damaged: its code fails its check (a character was changed)"),
+        altered=N_("the game code is cut short or altered"),
+        too_much=N_("the game code holds more than a game"),
+        cut_short=N_("the game code is cut short or altered"),
+    ),
+)
 _TOKEN = re.compile(
     r"^(?:(?P<n>n)|k(?P<kp>[0-5])(?P<kn>[1-3])(?P<kt>[zd])?|e(?P<ep>[0-5])(?P<ed>[+-])(?P<es>s?)"
     r"|(?P<x>[idc])(?P<xp>[0-5])|m(?P<mp>[0-5])(?P<mt>[zdo]))$"
@@ -68,24 +82,34 @@ def event_token(event: Event) -> str:
 
 
 def parse_event(token: str, at: int = 0) -> Event:
-    """The event a token stands for (the rules judge it later); ``TableError`` if unreadable."""
+    """The event a token stands for (the rules judge it later); ``TableError`` if unreadable.
+    Each readable token is read once per process (``_READ``: under 200 exist, as ``_TOKEN``
+    allows), then its event is made again with the time: a 600-event log is ~10 tokens."""
+    e = _READ.get(token)
+    if e is None:
+        e = _READ[token] = _read_token(token)
+    return Event(e.kind, e.player, e.prizes, e.totem, e.to, e.delta, e.special, at)
+
+
+_READ: dict[str, Event] = {}  # token -> its event at time 0; bounded by _TOKEN's alphabet
+
+
+def _read_token(token: str) -> Event:
     match = _TOKEN.match(token)
     if match is None:
         raise TableError(_("{token!r} is not an event of a Totem game").format(token=token[:20]))
     g = match.groupdict()
     if g["n"]:
-        return Event(Kind.NEXT_TURN, at=at)
+        return Event(Kind.NEXT_TURN)
     if g["kp"]:
         to = Place(g["kt"]) if g["kt"] else None
-        return Event(
-            Kind.KNOCK_OUT, int(g["kp"]), prizes=int(g["kn"]), totem=to is not None, to=to, at=at
-        )
+        return Event(Kind.KNOCK_OUT, int(g["kp"]), prizes=int(g["kn"]), totem=to is not None, to=to)
     if g["ep"]:
         delta = 1 if g["ed"] == "+" else -1
-        return Event(Kind.ENERGY, int(g["ep"]), delta=delta, special=bool(g["es"]), at=at)
+        return Event(Kind.ENERGY, int(g["ep"]), delta=delta, special=bool(g["es"]))
     if g["mp"]:
-        return Event(Kind.MOVE, int(g["mp"]), to=Place(g["mt"]), at=at)
-    return Event(Kind(g["x"]), int(g["xp"]), at=at)
+        return Event(Kind.MOVE, int(g["mp"]), to=Place(g["mt"]))
+    return Event(Kind(g["x"]), int(g["xp"]))
 
 
 def _events(events: tuple[Event, ...], before: int = 0) -> str:
@@ -123,50 +147,17 @@ def encode(state: GameState) -> str:
         _events(state.redo, last),
     ]
     text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
-    raw = packer.compress(text.encode("utf-8")) + packer.flush()
-    code = seal(CHECKED + base64.urlsafe_b64encode(raw).decode("ascii").rstrip("="))
+    code = CODEC.encode(text.encode("utf-8"))
     object.__setattr__(state, "encoded", code)
     return code
 
 
-def _unchecked(code: str) -> str:
-    """The "g" code a checked one carries (issue 43.2: a mangled link is refused, never read
-    as another game); any other code as it is (old "g" codes still read)."""
-    if not code.startswith(CHECKED) or len(code) > MAX_CODE_CHARS:
-        return code
-    inner = unseal(code)
-    if inner is None:
-        raise TableError(
-            _("this game link is damaged: its code fails its check (a character was changed)")
-        )
-    return VERSION + inner[1:]
-
-
 def _inflate(code: str) -> Any:
-    code = _unchecked(code)
-    broken = _("the game code is cut short or altered")
-    if not code:
-        raise TableError(_("the game code is empty"))
-    if len(code) > MAX_CODE_CHARS:
-        raise TableError(_("the game code is over {n} characters long").format(n=MAX_CODE_CHARS))
-    if code[0] != VERSION or not _CODE.match(code):
-        raise TableError(_("this is not a game code of this version of totemdeck"))
-    body = code[1:]
-    try:
-        raw = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-        unpacker = zlib.decompressobj(-15)
-        data = unpacker.decompress(raw, MAX_PAYLOAD_BYTES)
-    except (binascii.Error, ValueError, zlib.error) as exc:
-        raise TableError(broken) from exc
-    if unpacker.unconsumed_tail:
-        raise TableError(_("the game code holds more than a game"))
-    if not unpacker.eof:
-        raise TableError(broken)
+    _version, data = CODEC.decode(code)
     try:
         return json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-        raise TableError(broken) from exc
+        raise TableError(_(CODEC.words.altered)) from exc
 
 
 def _int(value: Any, low: int, high: int) -> int:
@@ -221,7 +212,7 @@ def decode(code: str) -> GameState:
     """The game a code stands for, every event checked again; raises ``TableError``."""
     data = _inflate(code)
     if not isinstance(data, list) or len(data) != 7 or data[0] != FORMAT:
-        raise TableError(_("this is not a game code of this version of totemdeck"))
+        raise TableError(_(_NOT_OURS))
     _format, started, first, prizes, seats, log, redo = data
     if not isinstance(seats, list) or len(seats) > MAX_PLAYERS:
         raise TableError(_("the game code has too many players"))

@@ -12,8 +12,8 @@ import re
 from dataclasses import field
 from enum import StrEnum
 
-from totemdeck.errors import TotemdeckError
-from totemdeck.records import frozen
+from totemdeck.base.errors import TotemdeckError
+from totemdeck.base.records import frozen
 
 MIN_PLAYERS = 3  # FORMAT.md: a multiplayer format for 3–6 players
 MAX_PLAYERS = 6

@@ -190,7 +190,9 @@ def step(state: GameState, now: Board, event: Event) -> Board:
     if now.over:
         raise TableError(_("the game is over: undo, or start a rematch"))
     if event.kind is Kind.NEXT_TURN:
-        return replace(now, turn=now.turn + 1, current=_next_alive(now.players, now.current))
+        # built directly, as in ``_with``: next turn and Energy are most of a real log
+        following = _next_alive(now.players, now.current)
+        return Board(now.players, now.turn + 1, following, now.eliminated, now.winner)
     mine = _check_player(state, now, event)
     player = event.player
     if event.kind is Kind.KNOCK_OUT:
@@ -264,7 +266,10 @@ def _totem_event(state: GameState, now: Board, event: Event, mine: PlayerBoard) 
             )
         if energy > MAX_ENERGY:
             raise TableError(_("a Totem holds at most {n} Energy here").format(n=MAX_ENERGY))
-        return replace(mine, energy=energy, special=special)
+        return PlayerBoard(
+            mine.prizes, mine.knock_outs, mine.totem_knock_outs, mine.place, energy, special,
+            mine.out,
+        )  # fmt: skip
     if event.kind is Kind.INVOKE:
         if mine.place is not Place.ZONE:
             raise TableError(_("{name}'s Totem is not in the Totem Zone").format(name=name))

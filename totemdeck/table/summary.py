@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from totemdeck.records import frozen
+from totemdeck.base.records import frozen
 from totemdeck.table.model import Elimination, GameState
 from totemdeck.table.rules import board
 

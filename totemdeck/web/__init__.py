@@ -24,7 +24,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp
 
 from totemdeck.api.cards import CatalogueError
-from totemdeck.errors import TotemdeckError
+from totemdeck.base.errors import TotemdeckError
 from totemdeck.web import (
     api_pages,
     build_page,

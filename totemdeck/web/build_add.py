@@ -13,10 +13,12 @@ from collections.abc import Callable
 
 from starlette.requests import Request
 
+import totemdeck.rules.fit as fit
+import totemdeck.sharecode.edit as deckedit
 from totemdeck.api.cards import Card
-from totemdeck.api.deck import CheckedDeck, SharedDeck, deckedit, fit
+from totemdeck.api.deck import CheckedDeck, SharedDeck
+from totemdeck.base.records import frozen
 from totemdeck.i18n import N_, _, ngettext
-from totemdeck.records import frozen
 from totemdeck.web.build_form import SEARCH_LIMIT, code_of, default_query
 from totemdeck.web.finder import find_cards
 from totemdeck.web.pages import int_param, language, library

@@ -22,8 +22,11 @@ from __future__ import annotations
 
 from starlette.datastructures import QueryParams
 
-from totemdeck.api.cards import Card, name_key
-from totemdeck.api.deck import MAX_COUNT, CheckedDeck, SharedDeck, deckedit, encode, fit
+import totemdeck.rules.fit as fit
+import totemdeck.sharecode.edit as deckedit
+from totemdeck.api.cards import Card
+from totemdeck.api.deck import MAX_COUNT, CheckedDeck, SharedDeck, encode
+from totemdeck.catalogue.names import name_key
 from totemdeck.web.finder import toggled
 from totemdeck.web.service import Library
 

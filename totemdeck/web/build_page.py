@@ -14,19 +14,20 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-from totemdeck.api.cards import Card, name_key
+import totemdeck.rules.fit as fit
+import totemdeck.sharecode.edit as deckedit
+from totemdeck.api.cards import Card
 from totemdeck.api.deck import (
     MAX_BYTES,
     MAX_COUNT,
     CheckedDeck,
     ShareCodeError,
     SharedDeck,
-    deckedit,
     decode,
     encode,
-    fit,
     readable,
 )
+from totemdeck.catalogue.names import name_key
 from totemdeck.i18n import _
 from totemdeck.web import build_add, build_form, build_suggest
 from totemdeck.web.finder import filters, find_cards
@@ -35,6 +36,7 @@ from totemdeck.web.templating import query as query_string
 from totemdeck.web.view import deck_view
 
 SEARCH_LIMIT = build_form.SEARCH_LIMIT
+MAX_LINE = 200  # characters of an "Add a card" line
 EMPTY = SharedDeck(())
 default_query = build_form.default_query
 _code = build_form.code_of
@@ -128,7 +130,7 @@ def _deck_stage(
         {
             "stage": "deck",
             "code": _code(deck),
-            "deck": readable(checked, deck, lib.checker(lang).resolver),
+            "deck": readable(checked, deck, lib.checker(lang)),
             "found": found,
             "q": query,
             "asked": asked,
@@ -150,6 +152,9 @@ def _deck_stage(
             "totem": totem,
             "totem_count": len(checked.deck.totem),
             "change_totem": _code(deckedit.without_totem(deck)),
+            "main_header": deckedit.MAIN_HEADER
+            if deckedit.ends_in_totem(checked.resolved.decklist)
+            else None,
         },
         400 if found.error else 200,
     )
@@ -188,6 +193,9 @@ def _totem_stage(request: Request, deck: SharedDeck, asked: str | None, page: in
             "filter_links": filters(query, [])[:1] + filters(query, [])[6:],
             "kept": kept,
             "deck": deck,
+            "main_header": deckedit.MAIN_HEADER
+            if any(deck.lines) and deckedit.ends_in_totem(deck.decklist())
+            else None,
         },
         400 if found.error else 200,
     )
@@ -258,14 +266,19 @@ def _edit(request: Request, deck: SharedDeck) -> str | None:
 
 
 async def build_post(request: Request) -> Response:
-    """The edit box: the list as text (and its name) becomes the deck; back to its page."""
-    async with request.form(max_files=0, max_fields=4, max_part_size=MAX_BYTES + 1) as form:
+    """The edit box: the list as text (and its name) becomes the deck, with the line typed
+    in "Add a card" (``add``) as its last (with JavaScript the choice is already written
+    in the list and ``add`` comes empty); back to its page."""
+    async with request.form(max_files=0, max_fields=5, max_part_size=MAX_BYTES + 1) as form:
         text = form.get("deck")
         name = form.get("name")
         asked = form.get("q")
+        typed = form.get("add")
     deck = SharedDeck.from_text(
         text if isinstance(text, str) else "", name if isinstance(name, str) else None
     )
+    if isinstance(typed, str) and typed.strip():
+        deck = deckedit.with_line(deck, typed[:MAX_LINE])
     try:
         code = encode(deck) if any(deck.lines) or deck.name else None
     except ValueError:

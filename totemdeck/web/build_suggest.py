@@ -17,13 +17,16 @@ from collections.abc import Callable
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
+import totemdeck.rules.fit as fit
+import totemdeck.sharecode.edit as deckedit
 from totemdeck.api.cards import Card
-from totemdeck.api.deck import SharedDeck, deckedit, fit
+from totemdeck.api.deck import SharedDeck
 from totemdeck.i18n import _
 from totemdeck.web import build_add
 from totemdeck.web.help_pages import _index
 from totemdeck.web.pages import int_param, language, library
 from totemdeck.web.service import Library
+from totemdeck.web.templating import card_image
 
 MAX_TEXT = 100
 MAX_NAMES = 6  # names whose prints are offered (each gives at most 3 prints)
@@ -68,7 +71,9 @@ def ordered_names(names: list[str], english: frozenset[str], lang: str) -> list[
 
 
 def build_prints(request: Request) -> Response:
-    """``[{"line": "Gastly TEF 48", "name", "code", "about", "fits", "why"}, …]``."""
+    """``[{"line": "Gastly TEF 48", "name", "code", "about", "fits", "why", "image"}, …]``:
+    ``image`` is the print's small picture on its source's host (None when the app shows
+    no pictures or the source has none); the text beside it says all the picture shows."""
     lib = library(request)
     lang = language(request)
     text = request.query_params.get("q", "")[:MAX_TEXT]
@@ -78,6 +83,7 @@ def build_prints(request: Request) -> Response:
     judge = _judge(lib, totem, lang) if totem else None
     misfit: Callable[[Card], str | None] | None = judge.misfit if judge else None
     choices = deckedit.suggest_prints(lib.catalogue, names[:MAX_NAMES], misfit, lang, limit)
+    pictures = lib.config.images
     data = []
     for choice in choices:
         card = lib.catalogue.get(choice.card_id)
@@ -90,6 +96,7 @@ def build_prints(request: Request) -> Response:
                 "about": choice.about,
                 "fits": choice.fits,
                 "why": _(build_add.REASONS[why]) if why else None,
+                "image": card_image(card) if pictures and card else None,
             }
         )
     return JSONResponse(data, headers={"Cache-Control": "private, max-age=600"})

@@ -14,6 +14,7 @@ from starlette.responses import Response
 from starlette.routing import Route
 
 from totemdeck.api.cards import ask_card
+from totemdeck.api.search import SEARCH_ORDERS
 from totemdeck.i18n import _
 from totemdeck.web.build_add import banned_marks
 from totemdeck.web.finder import filters, find_cards
@@ -35,7 +36,7 @@ MAX_PRINTS = 200
 # /api/cards, for bots since before the twins: 20 cards by default, at most 200
 API_LIMIT, API_MAX = 20, 200
 
-ORDERS = ("name", "released", "hp", "type", "set", "column")
+ORDERS = SEARCH_ORDERS  # for the OpenAPI document
 
 
 def _error(message: str, position: int | None) -> dict[str, Any]:
@@ -61,7 +62,7 @@ async def cards_route(request: Request) -> Response:
 
 def _with_collection(request: Request, text: str) -> Response:
     from totemdeck.api import owned_prints
-    from totemdeck.errors import TotemdeckError
+    from totemdeck.base.errors import TotemdeckError
     from totemdeck.web.collection_pages import read_posted
 
     try:

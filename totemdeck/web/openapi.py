@@ -15,7 +15,7 @@ from typing import Any
 from starlette.routing import BaseRoute, Route
 
 from totemdeck import __version__
-from totemdeck.schemas import load_schema
+from totemdeck.files.schemas import load_schema
 from totemdeck.web.openapi_routes import OPERATIONS, Operation, Param
 
 _PATH_PARAM = re.compile(r"\{(\w+)(?::\w+)?\}")

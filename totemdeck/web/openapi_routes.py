@@ -7,7 +7,8 @@ route, fails the document's test. Answers name the JSON Schemas of ``schemas/`` 
 
 from __future__ import annotations
 
-from totemdeck.records import frozen
+from totemdeck.api.printing import PAPERS
+from totemdeck.base.records import frozen
 from totemdeck.web.card_pages import ORDERS
 
 
@@ -138,7 +139,13 @@ OPERATIONS: tuple[Operation, ...] = (
         answers=((200, "print_choices"), (400, "html")),
         tag="json",
     ),
-    Operation("build_edit", "post", "Build: the edit box, a new name or Totem.", (LANG,), "form"),
+    Operation(
+        "build_edit",
+        "post",
+        "Build: the edit box (its list, name and an Add a card line).",
+        (LANG,),
+        "form",
+    ),
     *_twins("cards", "A card search.", (QUERY, LIMIT, PAGE, ORDER, PRINTS, LANG), "web_cards"),
     Operation(
         "cards",
@@ -245,7 +252,7 @@ OPERATIONS: tuple[Operation, ...] = (
         (
             Param("kind", "Which sheet.", "enum", ("proxies", "sheet"), "path", True),
             CODE_NEEDED,
-            Param("paper", "Paper size.", "enum", ("a4", "letter")),
+            Param("paper", "Paper size.", "enum", PAPERS),
             Param(
                 "illegal", "1: print a deck that is not legal (its findings first).", "enum", ("1",)
             ),

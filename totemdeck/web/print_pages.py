@@ -13,13 +13,12 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from totemdeck.api.printing import PrintRefused, print_proxies, print_sheet
+from totemdeck.api.printing import PAPERS, PrintRefused, print_proxies, print_sheet
 from totemdeck.i18n import _
 from totemdeck.web.deck_pages import shared_deck
 from totemdeck.web.pages import error_page, language, library, render
 from totemdeck.web.view import deck_view
 
-PAPERS = ("a4", "letter")
 MAX_PROXIES = 200  # a Totem deck is 100 cards; twice that is a generous ceiling
 
 

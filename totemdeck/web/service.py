@@ -17,13 +17,11 @@ from pathlib import Path
 
 from totemdeck.api import load_rules, share_base_url
 from totemdeck.api.cards import (
-    CARD_CACHE_BYTES,
-    DB_NAME,
     Card,
     Catalogue,
-    catalogue_problem,
-    default_dir,
-    pieces_of,
+    catalogue_damage,
+    catalogue_folder,
+    open_catalogue,
 )
 from totemdeck.api.deck import (
     Banlist,
@@ -34,7 +32,8 @@ from totemdeck.api.deck import (
     decklist_from_bytes,
     decode_decklist,
 )
-from totemdeck.records import frozen
+from totemdeck.api.totems import pieces_of
+from totemdeck.base.records import frozen
 
 # A request body is refused past this many bytes while it is read: the deck limit (1 MiB, as
 # the CLI). An upload inside it stays under the form parser's 1 MiB in-memory spool, so no
@@ -98,7 +97,7 @@ class WebConfig:
         banlist = env.get("TOTEMDECK_BANLIST")
         format_file = env.get("TOTEMDECK_FORMAT_FILE")
         return cls(
-            catalogue=default_dir(env.get("TOTEMDECK_CATALOGUE")),
+            catalogue=catalogue_folder(env.get("TOTEMDECK_CATALOGUE")),
             banlist=Path(banlist) if banlist else None,
             format_file=Path(format_file) if format_file else None,
             images=env.get("TOTEMDECK_WEB_IMAGES", "1") not in ("0", "no", "off", "false"),
@@ -126,6 +125,22 @@ class _PerThread:
     checkers: dict[str, Checker] = field(default_factory=dict)
 
 
+class _Lent:
+    """A thread's hold on a ``_PerThread``: when the thread ends (its thread-local data is
+    dropped), the state goes back to the pool for the next thread. The thread pool ends a
+    thread idle for 10 s and starts another when the load comes back: each new thread built
+    its connection, checkers and caches again (~20 MB, never given back to the system), so
+    a worker whose load came and went grew by that each time."""
+
+    __slots__ = ("pool", "state")
+
+    def __init__(self, state: _PerThread, pool: list[_PerThread]) -> None:
+        self.state, self.pool = state, pool
+
+    def __del__(self) -> None:
+        self.pool.append(self.state)  # list.append is atomic: no lock in a finaliser
+
+
 class Library:
     """The library as the pages use it: read-only, shared, one set of rules for every request."""
 
@@ -134,6 +149,7 @@ class Library:
         rules: tuple[Banlist, FormatRules] = load_rules(config.banlist, config.format_file)
         self.banlist, self.fmt = rules
         self._local = threading.local()
+        self._pool: list[_PerThread] = []  # states of threads that ended
         self.catalogue.count()  # fail now (CatalogueMissing) rather than on the first request
         self._health_lock = threading.Lock()
         self._long_lists = threading.Lock()
@@ -153,7 +169,7 @@ class Library:
         if not self._health_lock.acquire(blocking=False):
             return problem  # another thread is probing
         try:
-            problem = catalogue_problem(self.config.catalogue / DB_NAME)
+            problem = catalogue_damage(self.config.catalogue)
             self._health = (time.monotonic(), problem)
         finally:
             self._health_lock.release()
@@ -165,12 +181,18 @@ class Library:
 
     @property
     def _state(self) -> _PerThread:
-        state: _PerThread | None = getattr(self._local, "state", None)
-        if state is None:
-            # a long-lived reader: the cards it keeps are bounded (CARD_CACHE_BYTES)
-            state = _PerThread(Catalogue.open(self.config.catalogue, CARD_CACHE_BYTES))
-            self._local.state = state
-        return state
+        """This thread's state: lent from the pool of states that ended threads left, else
+        made (a long-lived reader: the cards it keeps are bounded, CARD_CACHE_BYTES). As
+        many states exist as threads ever ran at once."""
+        lent: _Lent | None = getattr(self._local, "lent", None)
+        if lent is None:
+            try:
+                state = self._pool.pop()
+            except IndexError:
+                catalogue = open_catalogue(self.config.catalogue, any_thread=True)
+                state = _PerThread(catalogue)
+            lent = self._local.lent = _Lent(state, self._pool)
+        return lent.state
 
     @property
     def catalogue(self) -> Catalogue:

@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import random
 import secrets
 from urllib.parse import urlencode
 
@@ -21,7 +20,7 @@ from totemdeck.api.deck import (
     role_names,
     sample_opening,
 )
-from totemdeck.errors import UsageError
+from totemdeck.base.errors import UsageError
 from totemdeck.i18n import _
 from totemdeck.web.charts import bar_chart, invocation_chart, odds_curve
 from totemdeck.web.pages import answer, int_param, json_answer, library, wants_json
@@ -89,7 +88,7 @@ def stats_answer(request: Request, code: str, checked: CheckedDeck) -> Response:
             "suggestions": suggestions,
             "turn": turn,
             "first": first,
-            "opening": sample_opening(checked.deck.main, random.Random(seed), checked.ctx.fmt),
+            "opening": sample_opening(checked, seed),
             "again": _again(code, ask, turn, first, secrets.randbelow(2**31 - 1) + 1),
         }
 

@@ -27,7 +27,7 @@ from starlette.routing import Route
 from totemdeck.api import table_seat
 from totemdeck.api.cards import Card
 from totemdeck.api.deck import CheckedDeck, Decklist
-from totemdeck.errors import TotemdeckError
+from totemdeck.base.errors import TotemdeckError
 from totemdeck.i18n import _
 from totemdeck.table import (
     MAX_PLAYERS,
@@ -58,7 +58,7 @@ from totemdeck.web.pages import (
     render,
     wants_json,
 )
-from totemdeck.web.table_view import log_lines, summary_view, tiles
+from totemdeck.web.table_view import log_html, summary_view, tiles
 
 MAX_DECK_TEXT = 64 * 1024  # a pasted 100-card list is ~3 KB
 
@@ -142,14 +142,15 @@ def _game_page(request: Request, state: GameState) -> Response:
             "state": state,
             "board": now,
             "tiles": tiles(state, _cards(request, state)),
-            "log": log_lines(state),
+            "log": log_html(state),
             "summary": summary_view(state) if now.over else None,
             "current": state.seats[now.current].name,
             "game_url": url,
             "qr": _qr_src(request, state),
         }
 
-    return answer(request, "table.html", as_dict(state), context)
+    data = as_dict(state) if wants_json(request) else None  # the log once more: only for JSON
+    return answer(request, "table.html", data, context)
 
 
 async def table_page(request: Request) -> Response:

@@ -13,18 +13,12 @@ import jinja2
 import markupsafe
 
 from totemdeck import __version__
-from totemdeck.api.cards import (
-    FALLBACK_MARK,
-    Card,
-    display_name,
-    is_fallback,
-    localize,
-    shown_set_name,
-    term,
-    terms,
-)
+from totemdeck.api.cards import Card
+from totemdeck.catalogue.localized import FALLBACK_MARK, is_fallback, localize, shown_set_name
 from totemdeck.catalogue.lru import LRU
+from totemdeck.catalogue.model import display_name
 from totemdeck.i18n import _, current_language, decimal, ngettext, percent
+from totemdeck.i18n.terms import term, terms
 from totemdeck.web.language import LANGUAGE_NAMES
 from totemdeck.web.view import ENERGY_SYMBOLS
 

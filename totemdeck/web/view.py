@@ -12,8 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from totemdeck.api.cards import LETTER_OF_TYPE, Card, name_key
+from totemdeck.api.cards import Card
 from totemdeck.api.deck import TRAINER_KINDS, CheckedDeck, Finding, Report, export_lines
+from totemdeck.catalogue.model import LETTER_OF_TYPE
+from totemdeck.catalogue.names import evolution_places, name_key
 from totemdeck.i18n import N_
 
 # A Totem deck is 100 cards; a list far longer is wrong as a whole, so past this many rows
@@ -103,16 +105,9 @@ def _trainer_group(card: Card) -> str:
 
 def _depths(rows: list[Row]) -> None:
     """How far each Pokémon is from the Basic of its line, within this deck."""
-    by_name = {name_key(r.card.name): r for r in rows}
+    places = evolution_places((r.card.name, r.card.evolves_from) for r in rows)
     for row in rows:
-        depth, current, seen = 0, row.card, set()
-        while current.evolves_from and name_key(current.evolves_from) in by_name:
-            key = name_key(current.evolves_from)
-            if key in seen:
-                break
-            seen.add(key)
-            current, depth = by_name[key].card, depth + 1
-        row.depth = depth
+        row.depth = places[name_key(row.card.name)][1]
 
 
 def deck_view(checked: CheckedDeck) -> DeckView:

@@ -17,6 +17,7 @@ from functools import cache
 
 import pytest
 
+from totemdeck.api.search import search_cards
 from totemdeck.catalogue.model import COLORLESS, ENERGY_TYPES, Card
 from totemdeck.catalogue.names import fold, name_key
 from totemdeck.catalogue.read import Catalogue
@@ -24,7 +25,6 @@ from totemdeck.rules.format import load_format
 from totemdeck.rules.stages import CatalogueStages
 from totemdeck.rules.totem import cost_column
 from totemdeck.rules.traits import identity, is_ace_spec, is_radiant, prize_cards
-from totemdeck.search import search_cards
 
 LETTERS = dict(zip("GRWLPFDMYNC", (*ENERGY_TYPES, COLORLESS), strict=True))
 OPS: dict[str, Callable[[object, object], bool]] = {

@@ -14,13 +14,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from totemdeck.api.search import QuerySyntaxError, search_cards
 from totemdeck.catalogue.model import COLORLESS, Card
 from totemdeck.catalogue.names import fold
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.rules.banlist import BanEntry, Banlist
 from totemdeck.rules.totem import why_not_totem
 from totemdeck.rules.traits import RULE_BOX_SUBTYPES, printed_retreat_cost
-from totemdeck.search import QuerySyntaxError, search_cards
 
 
 @cache

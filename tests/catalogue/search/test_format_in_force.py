@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
+from totemdeck.api.search import search_cards
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.cli import main
 from totemdeck.rules.format import FormatRules, load_format
 from totemdeck.rules.stages import CatalogueStages
 from totemdeck.rules.totem import cost_column
-from totemdeck.search import search_cards
 
 PACKAGED = Path(__file__).resolve().parents[3] / "totemdeck" / "data" / "format.yaml"
 

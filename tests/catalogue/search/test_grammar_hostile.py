@@ -8,9 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from totemdeck.api.search import QuerySyntaxError, search_cards
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.catalogue.search.parse import MAX_DEPTH, MAX_TERMS
-from totemdeck.search import QuerySyntaxError, search_cards
 
 ATOMS = [
     "pikachu", "t:pokemon", "hp>=200", "type:fire", "is:ex", "role:draw", "role:gust", "o:draw",

@@ -9,10 +9,10 @@ import pytest
 
 from tests.helpers.cards import TEST_SET, card, trainer
 from tests.helpers.catalogues import write_catalogue
+from totemdeck.api.search import QuerySyntaxError, search_cards
 from totemdeck.catalogue.model import Attack, CardSet
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.rules.banlist import BanEntry, Banlist
-from totemdeck.search import QuerySyntaxError, search_cards
 
 OLD = CardSet("base1", "Base", "Base", "BS", "1999-01-09", 102, 102)
 NEW = CardSet("sv3", "Obsidian Flames", "Scarlet & Violet", "OBF", "2023-08-11", 197, 230)

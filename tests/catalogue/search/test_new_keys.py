@@ -14,11 +14,11 @@ from functools import cache
 
 import pytest
 
+from totemdeck.api.search import QuerySyntaxError, search_cards
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.names import fold, name_key
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.rules.roles import role_names, roles_of
-from totemdeck.search import QuerySyntaxError, search_cards
 
 Predicate = Callable[[Card], bool]
 OPS = {":": operator.eq, "=": operator.eq, "<": operator.lt, "<=": operator.le,

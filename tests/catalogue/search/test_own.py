@@ -12,12 +12,12 @@ from pathlib import Path
 import pytest
 
 from totemdeck.api import deck_coverage, make_checker, owned_prints
+from totemdeck.api.search import QuerySyntaxError, search_cards
 from totemdeck.catalogue.model import basic_energy_type
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.collection import Collection, read_collection_text
 from totemdeck.decklist import read_decklist
 from totemdeck.rules.engine import Checker
-from totemdeck.search import QuerySyntaxError, search_cards
 
 
 @pytest.fixture(scope="module")

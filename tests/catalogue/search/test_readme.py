@@ -9,10 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from totemdeck.api.search import search_cards
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.catalogue.search.keys import KEYS
 from totemdeck.cli import main
-from totemdeck.search import search_cards
 
 ROOT = Path(__file__).resolve().parents[3]
 SECTION = (ROOT / "docs" / "search.md").read_text(encoding="utf-8")

@@ -10,12 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tests.helpers.regex import seen_by_re
+from totemdeck.api.search import QuerySyntaxError, search_cards
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.catalogue.search import regex
 from totemdeck.catalogue.search.compile import check_keys
 from totemdeck.catalogue.search.parse import parse
 from totemdeck.catalogue.search.values import BadValue
-from totemdeck.search import QuerySyntaxError, search_cards
 
 BOMBS = [
     "(a+)+$",

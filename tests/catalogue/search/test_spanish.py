@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
+from totemdeck.api.search import QuerySyntaxError, search_cards
 from totemdeck.catalogue.localized import is_fallback
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.catalogue.search.compile import closest_key
 from totemdeck.catalogue.search.spanish import fts_query_es, stem, stemmed
 from totemdeck.i18n import use_language
-from totemdeck.search import QuerySyntaxError, search_cards
 
 # Thirty queries a bilingual player writes both ways. Left out on purpose: "shuffle" /
 # "baraja" (baraja is also "deck", the noun) and "burned" / "quemado" (burn* also matches

@@ -8,10 +8,10 @@ import re
 
 import pytest
 
+from totemdeck.api.search import QuerySyntaxError, search_cards
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.names import fold
 from totemdeck.catalogue.read import Catalogue
-from totemdeck.search import QuerySyntaxError, search_cards
 
 
 @pytest.fixture(scope="module")
@@ -144,3 +144,25 @@ def test_options_are_refused_inside_groups(catalogue: Catalogue, query: str) -> 
 def test_a_control_character_is_an_error_not_every_card(catalogue: Catalogue, query: str) -> None:
     with pytest.raises(QuerySyntaxError, match="control character"):
         search_cards(catalogue, query)
+
+
+# Must show: docs/search.md "What each key reads, exactly" says what the search does.
+def test_a_missing_hp_is_never_compared_but_a_trainer_that_prints_hp_is(
+    catalogue: Catalogue,
+) -> None:
+    every = list(catalogue.iter_cards())
+    under = ids(catalogue, "hp<100")
+    assert not any(c.id in under for c in every if c.hp is None)  # no Energy, no Trainer
+    fossils = {c.id for c in every if c.is_trainer and c.hp is not None and c.hp < 100}
+    assert fossils and fossils <= under  # Mysterious Fossil, 10 HP
+    not_over = ids(catalogue, "-hp>100")
+    assert {c.id for c in every if c.hp is None} <= not_over
+    assert "sv4-175" not in not_over  # Snorlax Doll, a Trainer of 120 HP
+
+
+def test_a_name_regex_drops_apostrophes_as_the_names_do(catalogue: Catalogue) -> None:
+    plain = ids(catalogue, "name:/^bosss orders/")
+    assert plain and ids(catalogue, "name:/^boss's orders/") == plain
+    assert ids(catalogue, "name:/^boss\u2019s orders/") == plain
+    assert ids(catalogue, "name:/boss's/") == ids(catalogue, "name:/bosss/") > plain
+    assert ids(catalogue, "o:/opponent's bench/")  # card text keeps its apostrophes

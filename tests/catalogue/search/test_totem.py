@@ -7,12 +7,12 @@ import pytest
 
 from tests.helpers.cards import deck
 from totemdeck.api import pieces_of
+from totemdeck.api.search import search_cards
 from totemdeck.banlist import load_banlist
+from totemdeck.base.resources import default_banlist
 from totemdeck.catalogue.read import Catalogue
-from totemdeck.resources import default_banlist
 from totemdeck.rules import Checker
 from totemdeck.rules.checks import banned, colorless_restriction, identity_rule
-from totemdeck.search import search_cards
 
 RULES = (identity_rule, banned, colorless_restriction)
 

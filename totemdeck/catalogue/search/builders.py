@@ -45,6 +45,8 @@ def regex_condition(column: str, term: Term) -> Sql:
     value ``term``'s regular expression matches: one scan of the column's distinct values
     (``regex.Corpus``), or, for a pattern that must, a call per row."""
     pattern = without_accents(term.value)  # the values are read without accents too
+    if column == "names":  # names are kept without apostrophes ("bosss orders"): so is this
+        pattern = pattern.replace("\\'", "").replace("'", "")
     compiled(pattern)  # a bad pattern is a BadValue now, not an SQLite error later
     if not per_row(pattern):
         return Sql("s.rowid IN (SELECT value FROM json_each(re_rows(?, ?)))", (pattern, column))

@@ -8,6 +8,7 @@ from totemdeck.catalogue.search.builders import exact_name_condition, name_condi
 from totemdeck.catalogue.search.context import SearchContext, Sql
 from totemdeck.catalogue.search.errors import depth_at
 from totemdeck.catalogue.search.keys import BY_NAME
+from totemdeck.catalogue.search.orders import ORDER_NAMES
 from totemdeck.catalogue.search.parse import (
     And,
     Everything,
@@ -68,7 +69,7 @@ def check_keys(node: Node, query: str) -> None:
 
 # Keys that say how to list the matches, not which: only at the top level of a query.
 OPTIONS = {
-    "order": ("name", "hp", "released", "set", "type", "column"),
+    "order": ORDER_NAMES,
     "direction": ("asc", "desc"),
     "unique": ("names", "prints"),
 }

@@ -3,7 +3,7 @@
 ``Key`` is one entry of the key table (``keys.KEYS``): its name, aliases, operators, the
 builder that turns a term into SQL and the words ``--explain`` says. ``SearchContext`` is
 what some keys need from the rules (the banlist and the Totem rules in force): the catalogue
-package may not import the rules, so the library verb (``totemdeck.search``) supplies it.
+package may not import the rules, so the library verb (``totemdeck.api.search``) supplies it.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.search.parse import Term
-from totemdeck.records import frozen
 
 
 @frozen

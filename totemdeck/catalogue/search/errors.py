@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from totemdeck.errors import UsageError
+from totemdeck.base.errors import UsageError
+from totemdeck.base.lazy import LazyPattern
 from totemdeck.i18n import _
-from totemdeck.lazy import LazyPattern
 
 # Groups nest at most this deep (``-(a or (b …))``); runs of ``-`` / ``not`` collapse first.
 MAX_DEPTH = 10

@@ -12,8 +12,8 @@ import sqlite3
 from collections.abc import Callable, Iterable
 from dataclasses import fields
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.model import COLORLESS, ENERGY_TYPES
-from totemdeck.records import frozen
 
 # Bump when a column, a flag or how a fact is computed changes: the next import rebuilds the
 # index, and readers of an older one are told to import again.

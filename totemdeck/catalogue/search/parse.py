@@ -14,6 +14,8 @@ import re
 from functools import cache
 from typing import Any
 
+from totemdeck.base.lazy import LazyPattern
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.names import fold
 from totemdeck.catalogue.search.errors import (
     MAX_DEPTH,
@@ -23,8 +25,6 @@ from totemdeck.catalogue.search.errors import (
     unexpected,
 )
 from totemdeck.i18n import _
-from totemdeck.lazy import LazyPattern
-from totemdeck.records import frozen
 
 __all__ = ["MAX_DEPTH", "MAX_LENGTH", "MAX_TERMS", "Node", "QuerySyntaxError", "Term", "parse"]
 

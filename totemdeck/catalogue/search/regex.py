@@ -23,9 +23,9 @@ from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
+from totemdeck.base.lazy import LazyPattern
 from totemdeck.catalogue.search.values import BadValue
 from totemdeck.i18n import _
-from totemdeck.lazy import LazyPattern
 
 MAX_PATTERN = 200
 _MAX_MEMORY = 1 << 22  # 4 MiB per compiled pattern (RE2's default is 8)

@@ -127,8 +127,8 @@ def describe_legal(term: Term) -> str:
 @cache
 def known_roles() -> tuple[str, ...]:
     """The role tags ``totemdeck/data/roles.yaml`` defines (the importer tags with it)."""
-    from totemdeck.resources import packaged_text
-    from totemdeck.safeyaml import parse_yaml
+    from totemdeck.base.resources import packaged_text
+    from totemdeck.files.safeyaml import parse_yaml
 
     text = packaged_text("roles.yaml")  # by path: importlib.resources costs a start ~3 ms
     return tuple(parse_yaml(text, "roles.yaml")[1]["roles"])

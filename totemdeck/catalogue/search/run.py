@@ -5,32 +5,21 @@ from __future__ import annotations
 import sqlite3
 from typing import TYPE_CHECKING
 
+from totemdeck.base.errors import TotemdeckError
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.search.compile import check_keys, explain, split_options, to_sql
 from totemdeck.catalogue.search.context import SearchContext
 from totemdeck.catalogue.search.index import index_inputs, use_format
+from totemdeck.catalogue.search.orders import ORDERS
 from totemdeck.catalogue.search.parse import parse
 from totemdeck.catalogue.search.regex import register
 from totemdeck.catalogue.search.spanish_keys import searching_in
-from totemdeck.errors import TotemdeckError
 from totemdeck.i18n import N_, _
-from totemdeck.records import frozen
 
 if TYPE_CHECKING:
     from totemdeck.catalogue.model import Card
     from totemdeck.catalogue.read import Catalogue
 
-# ``--order``: the first term follows ``reverse``; the rest only break ties.
-ORDERS: dict[str, tuple[str, str]] = {
-    "name": ("{name}", "s.recency DESC"),
-    "hp": ("s.hp", "{name}, s.recency DESC"),
-    "released": ("s.recency", "{name}"),
-    "set": ("s.released", "s.set_id, s.number_sort, s.number_key, s.card_id"),
-    "type": (
-        "CASE s.supertype WHEN 'pokemon' THEN 0 WHEN 'trainer' THEN 1 ELSE 2 END",
-        "(s.types & -s.types), {name}, s.recency DESC",
-    ),
-    "column": ("s.cost_column", "{name}, s.recency DESC"),
-}
 # Cards without the ordered fact (a Trainer has no HP) come last either way.
 _NULLABLE = {"hp", "column"}
 
@@ -68,6 +57,12 @@ class SearchResult:
     position: int | None = None  # where in the query the error is (0-based)
     offset: int = 0  # a page of results: its first card, counted from 0
     prints: bool = False  # every print listed (``--prints`` or ``unique:prints``), not one a name
+    ids: tuple[str, ...] = ()  # the prints shown, in order (``cards`` unless left unbuilt)
+
+    @property
+    def shown_ids(self) -> tuple[str, ...]:
+        """The ids of the prints shown (a result made by hand may give only its cards)."""
+        return self.ids or tuple(card.id for card in self.cards)
 
 
 def run_query(
@@ -81,10 +76,13 @@ def run_query(
     prints: bool = False,
     lang: str = "en",
     offset: int = 0,
+    build: bool = True,
 ) -> SearchResult:
     """The matching prints (or newest print per name), in order, and the total; ``offset``
     skips that many in SQL (a deep page reads and builds only its own cards: page 500 costs
-    what page 1 costs, and a page past the end is empty with the same total).
+    what page 1 costs, and a page past the end is empty with the same total). Without
+    ``build`` the cards are not built (``ids`` says which they are: a listing reads its
+    rows with ``listing.listing_rows``).
 
     ``order:`` / ``direction:`` / ``unique:`` in the query win over the arguments."""
     if order not in ORDERS:
@@ -113,7 +111,8 @@ def run_query(
         page = (offset, limit)
         ids, total = _sorted(db, where, condition.params, order, reverse, page, prints, lang)
     how = _(_SUMMARY[prints, reverse]).format(query=explain(node), order=_(_ORDER_WORDS[order]))
-    return SearchResult(_cards(catalogue, ids), total, how, offset=offset, prints=prints)
+    cards = _cards(catalogue, ids) if build else []
+    return SearchResult(cards, total, how, offset=offset, prints=prints, ids=tuple(ids))
 
 
 def _sorted(
@@ -177,7 +176,8 @@ def _in_stored_order(
     (ids only: a deep page keeps the ``limit`` ids of its own page, never the ones before)."""
     offset, limit = page
     end = None if limit is None else offset + limit
-    rows = db.execute(f"SELECT s.card_id, s.name_order {where} ORDER BY s.rowid", params)
+    sql = f"SELECT s.card_id, s.name_order {where} ORDER BY s.rowid"
+    rows = db.execute(sql, params).fetchall()  # one call: the scan's rows are ids, not cards
     ids: list[str] = []
     total = 0
     last_name = None

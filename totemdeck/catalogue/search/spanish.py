@@ -16,9 +16,9 @@ from collections.abc import Iterable
 from functools import cache
 from typing import Any
 
+from totemdeck.base.lazy import LazyPattern
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.names import fold
-from totemdeck.lazy import LazyPattern
-from totemdeck.records import frozen
 
 # Bump when a column or how a row is computed changes: the next import rebuilds it.
 INDEX_VERSION = "2"

@@ -18,9 +18,9 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from typing import TYPE_CHECKING, Any
 
+from totemdeck.base.lazy import LazyPattern
 from totemdeck.catalogue.names import fold
 from totemdeck.catalogue.search.spanish import fts_query_es
-from totemdeck.lazy import LazyPattern
 
 if TYPE_CHECKING:
     from totemdeck.catalogue.search.keys import Key, SearchContext, Sql

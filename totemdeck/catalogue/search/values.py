@@ -9,10 +9,10 @@ from __future__ import annotations
 import datetime as dt
 import re
 
+from totemdeck.base.lazy import LazyPattern
 from totemdeck.catalogue.model import COLORLESS, ENERGY_TYPES, TYPE_LETTERS
 from totemdeck.catalogue.search.index import TYPE_BITS
 from totemdeck.i18n import N_, _
-from totemdeck.lazy import LazyPattern
 
 
 class BadValue(ValueError):

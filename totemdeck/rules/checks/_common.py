@@ -7,14 +7,13 @@ from collections import defaultdict
 from collections.abc import Callable, Iterator
 
 from totemdeck.catalogue.model import Card
-from totemdeck.catalogue.names import name_key
 from totemdeck.findings import Finding
 from totemdeck.i18n import _, ngettext
+from totemdeck.rules.allowed import totem_groups
 from totemdeck.rules.deck import Deck, Entry, RuleContext
-from totemdeck.rules.traits import (
-    is_legend,
-    is_multipart,
-)
+from totemdeck.rules.traits import is_legend
+
+__all__ = ["Rule", "totem_groups"]  # the Totem's groups: rules/allowed.py, shared by all
 
 Rule = Callable[[Deck, RuleContext], Iterator[Finding]]
 
@@ -29,15 +28,6 @@ def _lines(entries: list[Entry] | tuple[Entry, ...]) -> str:
 
 def _ids(entries: list[Entry] | tuple[Entry, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(e.card.id for e in entries))
-
-
-def totem_groups(deck: Deck) -> list[list[Entry]]:
-    """The Totem section split into Totems: the halves/pieces of one LEGEND/V-UNION are one."""
-    groups: dict[str, list[Entry]] = {}
-    for entry in deck.totem:
-        key = name_key(entry.card.name) if is_multipart(entry.card) else f"#{entry.line}"
-        groups.setdefault(key, []).append(entry)
-    return list(groups.values())
 
 
 def _positions(entries: list[Entry], ctx: RuleContext) -> dict[int, int]:

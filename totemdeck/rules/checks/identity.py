@@ -8,23 +8,11 @@ from totemdeck.catalogue.model import in_type_order
 from totemdeck.findings import Finding
 from totemdeck.i18n import _
 from totemdeck.i18n.terms import terms
-from totemdeck.rules.checks._common import (
-    totem_groups,
-)
+from totemdeck.rules.allowed import deck_identity, forbids_colorless
 from totemdeck.rules.deck import Deck, RuleContext
-from totemdeck.rules.format import FormatRules
-from totemdeck.rules.traits import (
-    colorless_restricted,
-    identity,
-    printed_retreat_cost,
-)
+from totemdeck.rules.traits import colorless_restricted, identity
 
-
-def deck_identity(deck: Deck, ctx: RuleContext) -> frozenset[str]:
-    colours: set[str] = set()
-    for entry in deck.totem:
-        colours |= identity(entry.card, ctx.fmt)
-    return frozenset(colours)
+__all__ = ["colorless_restriction", "deck_identity", "forbids_colorless", "identity_rule"]
 
 
 def identity_rule(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
@@ -56,21 +44,6 @@ def identity_rule(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
                 (entry.card.id,),
                 context={"outside": sorted(outside), "identity": sorted(allowed)},
             )
-
-
-def forbids_colorless(deck: Deck, fmt: FormatRules) -> bool:
-    """The deck's Totem forbids Colorless Pokémon and Energy that provides Colorless."""
-    if not fmt.colorless_restriction or not deck.totem:
-        return False
-    # A BREAK prints no retreat cost at all, which is not Retreat Cost 0 (decision); a
-    # V-UNION prints its cost on one piece.
-    retreats = [printed_retreat_cost(e.card) for e in totem_groups(deck)[0]]
-    printed = [r for r in retreats if r is not None]
-    return (
-        all(e.card.is_pokemon for e in deck.totem)  # else totem-not-pokemon says it (decision)
-        and len(printed) == len(retreats)
-        and max(printed, default=None) == 0
-    )
 
 
 def colorless_restriction(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:

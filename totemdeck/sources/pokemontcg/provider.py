@@ -13,10 +13,10 @@ from collections.abc import Generator, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.rows import CardRow, canonical_json, card_row
+from totemdeck.files.schemas import first_error, is_valid_fast
 from totemdeck.i18n import _, speaking
-from totemdeck.records import frozen
-from totemdeck.schemas import first_error, is_valid_fast
 from totemdeck.sources.http import Fetched, FetchError, Location, check_segment, json_problem
 from totemdeck.sources.interface import (
     ImportFailed,
@@ -25,6 +25,7 @@ from totemdeck.sources.interface import (
     Progress,
     RejectedCard,
     SkippedSet,
+    SourceBase,
 )
 from totemdeck.sources.pokemontcg import DEFAULT_URL, SOURCE_NAME
 from totemdeck.sources.pokemontcg.client import PokemonTcgClient
@@ -41,13 +42,12 @@ if TYPE_CHECKING:
     from totemdeck.catalogue.state import SourceState
 
 
-class PokemonTcgSource:
+class PokemonTcgSource(SourceBase):
     """pokemon-tcg-data (pokemontcg.io's dump on GitHub): the richest records, up to 2024."""
 
     name = SOURCE_NAME
     default_url = DEFAULT_URL
     layout_marker = "sets/en.json"
-    merged = False
     # pokemon-tcg-data writes Retreat Cost 0 by leaving ``retreatCost`` out: of the 639
     # Pokémon prints it leaves without one that TCGdex states, 636 say 0 (the shared mirror,
     # 2026-12-01; tests/importer/test_numbers.py). So its silence is 0 when neither the other

@@ -15,8 +15,8 @@ from collections.abc import Generator, Iterator
 from typing import TYPE_CHECKING, Any
 
 from totemdeck.catalogue.rows import StagedCardRow, canonical_json, staged_card_row
+from totemdeck.files.schemas import first_error, is_valid_fast
 from totemdeck.i18n import _
-from totemdeck.schemas import first_error, is_valid_fast
 from totemdeck.sources.http import Fetched, FetchError, Location, check_segment
 from totemdeck.sources.interface import (
     ImportFailed,
@@ -25,6 +25,7 @@ from totemdeck.sources.interface import (
     Progress,
     RejectedCard,
     SkippedSet,
+    SourceBase,
 )
 from totemdeck.sources.records import (
     Record,
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
     from totemdeck.catalogue.state import SourceState
 
 
-class TcgdexSource:
+class TcgdexSource(SourceBase):
     """TCGdex (api.tcgdex.net/v2): the newest sets and the cards' names in other languages."""
 
     name = SOURCE_NAME

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple
 
 from totemdeck.catalogue.rows import canonical_json
-from totemdeck.schemas import first_error, is_valid_fast
+from totemdeck.files.schemas import first_error, is_valid_fast
 from totemdeck.sources.http import Fetched, FetchError
 from totemdeck.sources.interface import (
     ImportOptions,

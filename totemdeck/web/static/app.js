@@ -89,7 +89,7 @@
      (its deck, its buttons), so no answer overwrites a newer one: no Add is lost, and
      what was typed meanwhile is kept in the box and searched next. Typed-but-unsent text
      in the edit box goes first (it is the deck), then the step. */
-  var flight = { busy: false, swapping: false, queue: [], sentQ: null };
+  var flight = { busy: false, swapping: false, queue: [], sentQ: null, sentText: null, sentAdd: null };
   function describe(elt, trigger) {
     if (elt.tagName === "FORM") {
       var by = trigger && trigger.submitter;
@@ -156,12 +156,22 @@
     if (box && elt.tagName === "FORM" && elt.matches("#edit-form") && box.value !== box.defaultValue) {
       event.detail.parameters.q = box.value;  // an edit keeps what the search box holds
     }
+    if (elt.tagName === "FORM" && elt.matches("#edit-form")) {
+      // "Add a card" sends its text only when the player asked for it as it is (Enter
+      // with no option chosen, or its button): a choice is already written in the box
+      var asked = event.detail.triggeringEvent && event.detail.triggeringEvent.submitter;
+      if (!asked || asked.name !== "do") { delete event.detail.parameters.add; }
+    }
+    var combo = document.getElementById("add-line");  // null: not sent, kept whatever it holds
+    flight.sentAdd = combo && event.detail.parameters.add !== undefined ? combo.value : null;
   });
-  document.addEventListener("htmx:beforeRequest", function () {
+  document.addEventListener("htmx:beforeRequest", function (event) {
     var box = searchBox();
+    var text = editBox();
     flight.busy = true;
     flight.swapping = false;
     flight.sentQ = box ? box.value : null;
+    flight.sentText = text ? text.value : null;
   });
   document.addEventListener("htmx:afterRequest", function () {
     if (!flight.swapping) { landed(); }
@@ -202,12 +212,23 @@
     var panel = document.getElementById("build-deck");
     var text = document.getElementById("deck-text");
     var box = searchBox();
-    kept = { scroll: panel ? panel.scrollTop : 0, text: null, q: null,
-             focus: focusKeys(document.activeElement), names: null,
+    var combo = document.getElementById("add-line");
+    var active = document.activeElement;
+    kept = { scroll: panel ? panel.scrollTop : 0, text: null, q: null, combo: null,
+             focus: focusKeys(active), names: null,
              open: Array.prototype.map.call(document.querySelectorAll("details[open][id]"), function (d) { return d.id; }) };
-    if (text && document.activeElement === text) {
-      kept.text = { value: text.value, start: text.selectionStart, end: text.selectionEnd };
-      if (suggest.items.length) { kept.names = { items: suggest.items, active: suggest.active }; }
+    // the edit box's text when it is being typed in, or was changed since the request left
+    // (a print chosen meanwhile in "Add a card", whose own request waits in the queue)
+    if (text && (active === text || (flight.sentText !== null && text.value !== flight.sentText))) {
+      kept.text = { value: text.value, start: text.selectionStart, end: text.selectionEnd,
+                    focused: active === text };
+    }
+    if (combo && (active === combo || (combo.value && combo.value !== flight.sentAdd))) {
+      kept.combo = { value: combo.value !== flight.sentAdd ? combo.value : "", focused: active === combo,
+                     start: combo.selectionStart, end: combo.selectionEnd };
+    }
+    if (suggest.items.length && suggest.host && suggest.host === active) {
+      kept.names = { host: active.id, items: suggest.items, active: suggest.active };
     }
     if (box && flight.sentQ !== null && box.value !== flight.sentQ) {
       kept.q = { value: box.value, start: box.selectionStart, end: box.selectionEnd,
@@ -222,18 +243,29 @@
     var panel = document.getElementById("build-deck");
     if (panel) { panel.scrollTop = kept.scroll; }
     var text = document.getElementById("deck-text");
+    var combo = document.getElementById("add-line");
     if (text && kept.text) {
       text.value = kept.text.value;
-      text.focus();
-      text.setSelectionRange(kept.text.start, kept.text.end);
-      if (kept.names) {
-        showList(text, kept.names.items);
-        if (kept.names.active >= 0) { mark(text, kept.names.active); }
-      } else {  // an answer that came while the box was being replaced is asked again
-        later("names", 150, function () { askNames(document.getElementById("deck-text")); });
+      if (kept.text.focused) { text.focus(); text.setSelectionRange(kept.text.start, kept.text.end); }
+      var sent = flight.queue.some(function (x) { return x.formId === text.form.id; });
+      if (text.value !== text.defaultValue && !timers.edit && !sent) {
+        flight.queue.push({ formId: text.form.id, by: null });  // the box is the deck: it goes next
       }
+    }
+    if (combo && kept.combo) {
+      combo.value = kept.combo.value;
+      if (kept.combo.focused) { combo.focus(); combo.setSelectionRange(kept.combo.start, kept.combo.end); }
+    }
+    var host = kept.names && document.getElementById(kept.names.host);
+    suggest.items = []; suggest.active = -1; suggest.host = null;
+    if (host) {
+      showList(host, kept.names.items);
+      if (kept.names.active >= 0) { mark(host, kept.names.active); }
     } else {
-      suggest.items = []; suggest.active = -1; suggest.asked = "";
+      var typing = [text && kept.text && kept.text.focused && text, combo && kept.combo && kept.combo.focused && combo];
+      typing = typing.filter(Boolean)[0];
+      suggest.asked = "";  // an answer that came while the box was being replaced is asked again
+      if (typing) { later("names", 150, function () { askNames(document.getElementById(typing.id)); }); }
     }
     kept.open.forEach(function (id) {  // a "choose the print" or "More" stays open
       var details = document.getElementById(id);
@@ -261,112 +293,194 @@
     landed();
   });
 
-  /* Name autocomplete in the edit box: the card name being typed on the caret's line,
-     completed from GET /api/names (Arrow keys choose, Enter or Tab takes, Escape closes). */
-  var suggest = { items: [], active: -1, asked: "" };
-  function nameAtCaret(box) {
-    var before = box.value.slice(0, box.selectionStart);
-    var start = before.lastIndexOf("\n") + 1;
+  /* The Table on a phone (issue 37): whenever the turn passes to another seat (Next turn,
+     the first player chosen or chosen again, a game opened), that seat comes on screen
+     below the sticky bar (its scroll-margin), so its player's Knock Out is one tap with no
+     swipe; after any other tap the page stays where it was. */
+  var turnWas = null;
+  function currentSeat() {
+    var seat = document.querySelector(".seat.current");
+    return seat ? seat.id : null;
+  }
+  function showTurn() {
+    var seat = document.querySelector(".seat.current");
+    if (seat && seat.id !== turnWas && seat.scrollIntoView) { seat.scrollIntoView({ block: "nearest" }); }
+    turnWas = seat ? seat.id : null;
+  }
+  document.addEventListener("htmx:beforeRequest", function () { turnWas = currentSeat(); });
+  document.addEventListener("htmx:afterSettle", showTurn);
+  if (!window.location.hash) { showTurn(); }
+
+  /* Autocomplete on two hosts (issue 37): the edit box (the card name on the caret's line)
+     and "Add a card", a WAI-ARIA combobox (role=combobox, aria-expanded, aria-controls,
+     aria-activedescendant over its listbox) whose choice writes its line into the edit
+     box, which stays the deck. Both ask /build/prints (with a Totem: prints, those that
+     fit first, each with its name, set code and number, a line of what it is and a small
+     picture) or, before a Totem, /api/names. ArrowDown/Up move, Enter (or Tab in the edit
+     box) takes, Escape closes; a list that is not on screen never takes a key. */
+  var suggest = { host: null, items: [], active: -1, asked: "" };
+  var HOSTS = "textarea[data-names], input[data-names]";
+  function isCombo(host) { return host.tagName === "INPUT"; }
+  function slotOf(host) {
+    var before = isCombo(host) ? host.value : host.value.slice(0, host.selectionStart);
+    var start = isCombo(host) ? 0 : before.lastIndexOf("\n") + 1;
     var line = before.slice(start);
     var count = line.match(/^\s*(?:\d{1,3}\s*[xX×]?\s+)?/)[0];
-    return { from: start + count.length, text: line.slice(count.length) };
+    return { from: start + count.length, count: count.replace(/\D/g, ""), text: line.slice(count.length) };
   }
-  function listOf(box) { return document.getElementById(box.getAttribute("aria-controls")); }
-  function closeList(box) {
-    var list = listOf(box);
-    suggest.items = []; suggest.active = -1;
+  function listOf(host) { return document.getElementById(host.getAttribute("aria-controls")); }
+  function statusOf(host) { return document.getElementById(isCombo(host) ? "add-status" : "name-status"); }
+  function optionId(host, index) { return (isCombo(host) ? "add-option-" : "name-option-") + index; }
+  function closeList(host) {
+    var list = listOf(host);
+    if (suggest.host === host || !suggest.host || !suggest.host.isConnected) {
+      suggest.items = []; suggest.active = -1; suggest.host = null;
+    }
     if (list) { list.hidden = true; list.textContent = ""; }
-    box.removeAttribute("aria-activedescendant");
-    var said = document.getElementById("name-status");
+    host.removeAttribute("aria-activedescendant");
+    if (isCombo(host)) { host.setAttribute("aria-expanded", "false"); }
+    var said = statusOf(host);
     if (said) { said.textContent = ""; }
   }
-  function showList(box, names) {
-    var list = listOf(box);
+  function picture(entry) {
+    var box;
+    if (entry.image) {
+      box = document.createElement("img");
+      box.src = entry.image;
+      box.alt = "";  // the text line beside it says what it shows
+      box.width = 30; box.height = 42;  // the room is kept: nothing moves as it comes
+      box.loading = "lazy"; box.decoding = "async";
+      box.referrerPolicy = "no-referrer";
+      box.className = "thumb art";
+    } else {
+      box = document.createElement("span");
+      box.className = "thumb";
+    }
+    box.setAttribute("aria-hidden", "true");
+    return box;
+  }
+  function option(host, entry, index) {
+    var item = document.createElement("li");
+    item.id = optionId(host, index);
+    item.setAttribute("role", "option");
+    item.setAttribute("aria-selected", "false");
+    if (typeof entry === "string") {
+      item.textContent = entry;
+    } else {  // a print: a small picture, its name, set code and number, and what it is
+      var words = document.createElement("span");
+      var code = document.createElement("b");
+      var about = document.createElement("span");
+      words.className = "words";
+      code.textContent = " " + entry.code;
+      about.className = "sub";
+      about.textContent = " " + entry.about + (entry.why ? " · " + entry.why : "");
+      words.appendChild(document.createTextNode(entry.name));
+      words.appendChild(code);
+      words.appendChild(about);
+      item.appendChild(picture(entry));
+      item.appendChild(words);
+      if (!entry.fits) { item.className = "misfit"; }
+    }
+    item.addEventListener("mousedown", function (event) { event.preventDefault(); take(host, index); });
+    return item;
+  }
+  function showList(host, entries) {
+    var list = listOf(host);
     if (!list) { return; }
+    if (suggest.host && suggest.host !== host && suggest.host.isConnected) { closeList(suggest.host); }
     list.textContent = "";
-    suggest.items = names.slice(0, 8); suggest.active = -1;
-    suggest.items.forEach(function (entry, index) {
-      var item = document.createElement("li");
-      item.id = "name-option-" + index;
-      item.setAttribute("role", "option");
-      item.setAttribute("aria-selected", "false");
-      if (typeof entry === "string") {
-        item.textContent = entry;
-      } else {  // a print: its name, set code and number, and what it is
-        var code = document.createElement("b");
-        var about = document.createElement("span");
-        code.textContent = " " + entry.code;
-        about.className = "sub";
-        about.textContent = " " + entry.about + (entry.why ? " · " + entry.why : "");
-        item.appendChild(document.createTextNode(entry.name));
-        item.appendChild(code);
-        item.appendChild(about);
-        if (!entry.fits) { item.className = "misfit"; }
-      }
-      item.addEventListener("mousedown", function (event) { event.preventDefault(); take(box, index); });
-      list.appendChild(item);
-    });
+    suggest.host = host; suggest.items = entries.slice(0, 8); suggest.active = -1;
+    suggest.items.forEach(function (entry, index) { list.appendChild(option(host, entry, index)); });
     list.hidden = suggest.items.length === 0;
-    var said = document.getElementById("name-status");
+    host.removeAttribute("aria-activedescendant");
+    if (isCombo(host)) { host.setAttribute("aria-expanded", list.hidden ? "false" : "true"); }
+    var said = statusOf(host);
     if (said) { said.textContent = list.hidden ? "" : (said.getAttribute("data-many") || "").replace("{n}", String(suggest.items.length)); }
   }
-  function mark(box, index) {
-    var list = listOf(box);
+  function mark(host, index) {
+    var list = listOf(host);
     suggest.active = index;
     Array.prototype.forEach.call(list.children, function (item, i) {
       item.setAttribute("aria-selected", i === index ? "true" : "false");
     });
-    box.setAttribute("aria-activedescendant", "name-option-" + index);
+    host.setAttribute("aria-activedescendant", optionId(host, index));
+    var shown = list.children[index];
+    if (shown && shown.scrollIntoView) { shown.scrollIntoView({ block: "nearest" }); }
   }
-  function take(box, index) {
-    var at = nameAtCaret(box);
+  function take(host, index) {
+    var at = slotOf(host);
     var entry = suggest.items[index];
     var name = typeof entry === "string" ? entry : entry.line;
-    var end = box.value.indexOf("\n", at.from);
-    end = end < 0 ? box.value.length : end;
-    box.value = box.value.slice(0, at.from) + name + box.value.slice(end);
+    closeList(host);
+    if (isCombo(host)) { addLine(host, (at.count || "1") + " " + name); return; }
+    var end = host.value.indexOf("\n", at.from);
+    end = end < 0 ? host.value.length : end;
+    host.value = host.value.slice(0, at.from) + name + host.value.slice(end);
     var caret = at.from + name.length;
-    box.setSelectionRange(caret, caret);
-    closeList(box);
-    box.dispatchEvent(new Event("input", { bubbles: true }));
+    host.setSelectionRange(caret, caret);
+    host.dispatchEvent(new Event("input", { bubbles: true }));
   }
-  function askNames(box) {
-    var at = nameAtCaret(box);
+  /* The chosen print's line goes last in the edit box (under a "Main deck:" header when
+     the list ends in its Totem, as the server writes a line typed without JavaScript), and
+     the box is sent at once: the field is emptied for the next card and keeps the focus. */
+  function addLine(host, line) {
+    var box = editBox();
+    if (!box) { return; }
+    var text = box.value.replace(/\s+$/, "");
+    var header = host.getAttribute("data-main-header");
+    if (header && box.value.split("\n").indexOf(header) < 0) { text += (text ? "\n" : "") + header; }
+    box.value = text + (text ? "\n" : "") + line + "\n";
+    host.value = "";
+    suggest.asked = "";
+    cancel("edit");
+    submit(box.form);
+  }
+  function askNames(host) {
+    var at = slotOf(host);
     var text = at.text.trim();
-    if (text.length < 2 || /\d$/.test(text) || text === suggest.asked) {
-      if (text.length < 2) { closeList(box); }
+    if (text.length < 2 || /\d$/.test(text) || (text === suggest.asked && suggest.host === host)) {
+      if (text.length < 2) { closeList(host); }
       return;
     }
     suggest.asked = text;
-    var prints = box.getAttribute("data-prints");  // with a Totem: prints, those that fit first
-    var url = prints ? prints + (prints.indexOf("?") < 0 ? "?" : "&") + "q=" : box.getAttribute("data-names") + "?q=";
+    var prints = host.getAttribute("data-prints");  // with a Totem: prints, those that fit first
+    var url = prints ? prints + (prints.indexOf("?") < 0 ? "?" : "&") + "q=" : host.getAttribute("data-names") + "?q=";
     fetch(url + encodeURIComponent(text), { credentials: "same-origin" })
       .then(function (answer) { return answer.ok ? answer.json() : []; })
       .then(function (names) {
-        var now = document.getElementById(box.id) || box;  // a swap may have replaced it
-        if (nameAtCaret(now).text.trim() === text) { showList(now, names); } else { suggest.asked = ""; }
-      }, function () { closeList(box); });
+        var now = document.getElementById(host.id) || host;  // a swap may have replaced it
+        if (slotOf(now).text.trim() === text) { showList(now, names); } else { suggest.asked = ""; }
+      }, function () { closeList(host); });
   }
   document.addEventListener("input", function (event) {
-    var box = event.target;
-    if (box.matches && box.matches("textarea[data-names]")) {
-      later("names", 150, function () { askNames(document.getElementById(box.id) || box); });
+    var host = event.target;
+    if (host.matches && host.matches(HOSTS)) {
+      later("names", 150, function () { askNames(document.getElementById(host.id) || host); });
     }
   });
+  document.addEventListener("focusout", function (event) {
+    var host = event.target;  // leaving the field closes its list (a click on an option does not blur)
+    if (host.matches && host.matches(HOSTS) && suggest.host === host) { closeList(host); }
+  });
   document.addEventListener("keydown", function (event) {
-    var box = event.target;
-    if (!box.matches || !box.matches("textarea[data-names]") || !suggest.items.length) { return; }
-    var list = listOf(box);
-    if (!list || list.hidden) { suggest.items = []; suggest.active = -1; return; }  // never an unseen one
+    var host = event.target;
+    if (!host.matches || !host.matches(HOSTS)) { return; }
+    var list = listOf(host);
+    if (suggest.host !== host || !suggest.items.length || !list || list.hidden || !list.children.length) {
+      if (suggest.host === host) { suggest.items = []; suggest.active = -1; }  // never an unseen one
+      return;
+    }
     if (event.key === "ArrowDown" || event.key === "ArrowUp") {
       event.preventDefault();
       var step = event.key === "ArrowDown" ? 1 : -1;
-      mark(box, (suggest.active + step + suggest.items.length) % suggest.items.length);
-    } else if ((event.key === "Enter" || event.key === "Tab") && suggest.active >= 0) {
+      var from = suggest.active < 0 && step < 0 ? 0 : suggest.active;
+      mark(host, (from + step + suggest.items.length) % suggest.items.length);
+    } else if ((event.key === "Enter" || (event.key === "Tab" && !isCombo(host))) && suggest.active >= 0) {
       event.preventDefault();
-      take(box, suggest.active);
+      take(host, suggest.active);
     } else if (event.key === "Escape") {
-      closeList(box);
+      event.preventDefault();
+      closeList(host);
     }
   });
 })();

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import bisect
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.names import fold
 from totemdeck.catalogue.read import Catalogue
-from totemdeck.records import frozen
 
 MAX_NAMES = 20
 MAX_QUERY = 60

@@ -8,17 +8,18 @@ never disagree.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from functools import lru_cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from totemdeck.base.lazy import LazyPattern
 from totemdeck.catalogue.search.context import FormatRows, TotemFacts
+from totemdeck.catalogue.search.orders import ORDER_NAMES
 from totemdeck.catalogue.search.parse import QuerySyntaxError
 from totemdeck.catalogue.search.run import SearchResult
 from totemdeck.catalogue.search.values import BadValue
 from totemdeck.i18n import _
 from totemdeck.i18n.terms import terms
-from totemdeck.lazy import LazyPattern
 
 if TYPE_CHECKING:
     from totemdeck.catalogue.model import Card
@@ -26,7 +27,9 @@ if TYPE_CHECKING:
     from totemdeck.rules.banlist import Banlist
     from totemdeck.rules.format import FormatRules
 
-__all__ = ["QuerySyntaxError", "SearchResult", "search_cards"]
+__all__ = ["SEARCH_ORDERS", "QuerySyntaxError", "SearchResult", "listed_rows", "search_cards"]
+
+SEARCH_ORDERS = ORDER_NAMES  # what ``search_cards(order=…)`` takes
 
 _LABEL = LazyPattern(r"^(.+?)\s+([A-Za-z0-9-]{2,12})\s+([A-Za-z]*\d+[a-z]?)$")
 
@@ -93,7 +96,7 @@ class RulesContext:
         """The Totem a value names: a card id, else a name whose prints all agree."""
         from totemdeck.catalogue.model import in_type_order
         from totemdeck.catalogue.search.index import type_bits
-        from totemdeck.rules.checks import deck_identity, forbids_colorless
+        from totemdeck.rules.allowed import deck_identity, forbids_colorless
         from totemdeck.rules.deck import Deck, Entry, RuleContext
         from totemdeck.rules.totem import why_not_totem
         from totemdeck.rules.traits import is_multipart
@@ -179,7 +182,7 @@ def _packaged_format() -> FormatRules:
 
 def _installed_banlist() -> Banlist:
     """``banlist.yaml`` (``resources.default_banlist``), read again only when it changes."""
-    from totemdeck.resources import default_banlist
+    from totemdeck.base.resources import default_banlist
 
     path = default_banlist()
     try:
@@ -240,6 +243,7 @@ def search_cards(
     owned: Mapping[str, int] | None = None,
     no_collection: str | None = None,
     offset: int = 0,
+    build: bool = True,
 ) -> SearchResult:
     """Cards matching ``query`` (README "Search cards"); ``QuerySyntaxError`` if unreadable.
 
@@ -247,7 +251,8 @@ def search_cards(
     all, ``cards`` holds at most ``limit``. ``banlist`` defaults to the installed one;
     ``owned`` (copies per print id, ``api.owned_prints``) is what ``own:`` reads; without
     it ``own:`` is an error saying ``no_collection`` (how this face takes a collection);
-    ``offset``: a page further on (the cards before it are skipped in SQL, never built).
+    ``offset``: a page further on (the cards before it are skipped in SQL, never built);
+    ``build=False``: the cards are left unbuilt, for a face that lists them (``listed_rows``).
     """
     from totemdeck.catalogue.search.run import run_query
 
@@ -262,4 +267,21 @@ def search_cards(
         prints=prints,
         lang=lang,
         offset=offset,
+        build=build,
     )
+
+
+def listed_rows(
+    catalogue: Catalogue,
+    result: SearchResult,
+    lang: str = "en",
+    format_rules: FormatRules | None = None,
+) -> Iterator[dict[str, Any]]:
+    """The row of each print ``result`` shows (``report.search.card_row``'s dicts), read
+    from the open catalogue in one query as they are iterated, never built as cards: what
+    a listing of thousands writes (``card search --limit 0``). ``format_rules``: the format
+    the search read, whose identity the rows give (default the packaged one)."""
+    from totemdeck.catalogue.search.listing import listing_rows
+
+    in_force = RulesContext(catalogue, None, format_rules).format_in_force()
+    return listing_rows(catalogue, result.shown_ids, lang, in_force)

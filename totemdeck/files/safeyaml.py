@@ -16,7 +16,7 @@ from typing import Any
 
 import yaml
 
-from totemdeck.errors import TotemdeckError
+from totemdeck.base.errors import TotemdeckError
 from totemdeck.files import FileReadError, read_limited
 from totemdeck.i18n import _
 

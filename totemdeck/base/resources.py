@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-_PACKAGE = Path(__file__).parent
+_PACKAGE = Path(__file__).parent.parent  # totemdeck/, this module being in totemdeck/base/
 _SOURCE_TREE = _PACKAGE.parent
 
 

@@ -12,10 +12,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable
 
+from totemdeck.base.records import frozen
 from totemdeck.catalogue.model import Card, display_name
 from totemdeck.catalogue.read import Catalogue
+from totemdeck.decklist.model import Decklist
 from totemdeck.decklist.parse import parse
-from totemdeck.records import frozen
 from totemdeck.sharecode import MAX_COUNT, SharedDeck
 
 # The count at the front of a card line: "20 Name", "4x Name", "* 2 Name", "x3 Name".
@@ -95,8 +96,7 @@ class Editor:
         self._by_id = {
             x.card_id: x.line for x in parsed.lines if x.card_id and not x.is_totem and not x.name
         }
-        sections = [h for h in parsed.headers if h.section is not None]
-        self._after_totem = bool(sections) and sections[-1].section == "totem"
+        self.after_totem = ends_in_totem(parsed)
 
     def with_count(self, line: int, count: int) -> SharedDeck:
         if not 1 <= line <= len(self.lines):
@@ -117,10 +117,37 @@ class Editor:
         lines = list(self.lines)
         while lines and not lines[-1].strip():
             lines.pop()
-        if self._after_totem:
+        if self.after_totem:
             lines.append(MAIN_HEADER)
         lines.append(f"{min(max(count, 1), MAX_COUNT)} {card_id}")
         return SharedDeck(tuple(lines), self.deck.name)
+
+
+def with_line(deck: SharedDeck, typed: str) -> SharedDeck:
+    """A line as the player typed it in "Add a card" (``3 Gastly TEF 48``; no count is one
+    copy) as the main deck's new last line: the edit box's text plus that line, so the
+    list stays the one source of truth. It is written as typed (the reader judges it like
+    any other line), under a ``Main deck:`` header when the list ends in its Totem."""
+    text = " ".join(typed.split())
+    if not text:
+        return deck
+    if _FRONT.match(text) is None:
+        text = f"1 {text}"
+    editor = Editor(deck)
+    lines = list(editor.lines)
+    while lines and not lines[-1].strip():
+        lines.pop()
+    if editor.after_totem:
+        lines.append(MAIN_HEADER)
+    return SharedDeck((*lines, text), deck.name)
+
+
+def ends_in_totem(decklist: Decklist) -> bool:
+    """Whether a line written last would be a Totem line (the list's last section is its
+    Totem): "Add a card" then writes a ``Main deck:`` header first, as ``with_line`` does.
+    It reads a decklist already parsed (a Build page has one from its check)."""
+    sections = [h for h in decklist.headers if h.section is not None]
+    return bool(sections) and sections[-1].section == "totem"
 
 
 def with_print(deck: SharedDeck, line: int, card_id: str) -> SharedDeck:

@@ -19,8 +19,9 @@ if TYPE_CHECKING:
 # ``first_error`` explains the first error only, read lazily (the most relevant part of it).
 FIRST_ERRORS = 1
 
-_PACKAGED = Path(__file__).parent / "schemas"  # inside an installed wheel
-_SOURCE_TREE = Path(__file__).parent.parent / "schemas"  # an editable install or a checkout
+_PACKAGE = Path(__file__).parent.parent  # totemdeck/, this module being in totemdeck/files/
+_PACKAGED = _PACKAGE / "schemas"  # inside an installed wheel
+_SOURCE_TREE = _PACKAGE.parent / "schemas"  # an editable install or a checkout
 
 
 def schema_path(name: str) -> Path:
