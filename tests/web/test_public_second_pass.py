@@ -142,9 +142,9 @@ def built_cards(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     built: list[str] = []
     real = read.Card.from_record
 
-    def counting(record: dict[str, Any]) -> Any:
+    def counting(record: dict[str, Any], *rest: Any) -> Any:
         built.append(record["id"])
-        return real(record)
+        return real(record, *rest)
 
     monkeypatch.setattr(read.Card, "from_record", staticmethod(counting))
     yield built

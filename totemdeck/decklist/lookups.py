@@ -182,11 +182,13 @@ class Lookups:
                     else None
                 )
                 return self._checked(line, cards, "name", note=note)
+        budget = self._suggestions_left  # a name-alone try that fails is not shown
         alone = self._name_alone(replace(line, set_code=None, number=None, written=name))
         if code and alone is not None and alone.finding is None:  # "trainers mail ee ee"
             unknown = _("set code {code!r} not known; matched by name").format(code=code)
             note = "; ".join(x for x in (unknown, alone.note) if x)
             return ResolvedLine(line, alone.candidates, alone.via, note=note)
+        self._suggestions_left = budget  # so its suggestions are not spent: one per line
         what = " ".join(x for x in (name, code, number) if x)
         return self._unknown(line, _("no card matches {text!r}").format(text=what), name)
 
