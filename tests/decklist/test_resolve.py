@@ -439,10 +439,11 @@ def test_an_unknown_set_code_leaves_the_name_read_as_a_name_line_is(
     ],
 )
 def test_a_kind_written_after_the_name_is_the_cards_own_kind(
-    resolver: Resolver, name: str, code: str, number: str, expected: str
+    full_resolver: Resolver, name: str, code: str, number: str, expected: str
 ) -> None:
     """A results table writes the card's kind after its name ("- ACESPEC", "- Basic"): the
     words are the catalogue's own (the card's supertype or subtypes), read as that and said."""
+    resolver = full_resolver  # prints of recent sets (TEF, CRZ)
     entry = {"count": 1, "name": name, "set": code, "number": number}
     line = resolver.resolve(parse(json.dumps({"trainer": [entry]}))).lines[0]
     assert line.finding is None, line.finding
@@ -464,15 +465,17 @@ def test_a_kind_the_card_is_not_stays_a_finding(resolver: Resolver) -> None:
     ],
 )
 def test_issue_33_a_name_read_only_by_its_likeness_is_said(
-    resolver: Resolver, text: str, expected: str, written: str
+    full_resolver: Resolver, text: str, expected: str, written: str
 ) -> None:
     """The set and number name the print, but the name is not quite its name: said, not taken
     silently (a real list, MatthewWebster27's Worlds 2026 lists, lost its é this way)."""
+    resolver = full_resolver  # prints of recent sets (POR)
     ids_, said = resolved(resolver, text)
     assert ids_ == [expected]
     assert said is not None and f"'{written}'" in said and "Poké Pad POR 81" in said
 
 
-def test_issue_33_the_print_s_own_name_gets_no_spelling_note(resolver: Resolver) -> None:
+def test_issue_33_the_print_s_own_name_gets_no_spelling_note(full_resolver: Resolver) -> None:
+    resolver = full_resolver  # prints of recent sets (POR, PAL)
     for text in ("4 Poké Pad POR 81", "4 Poke Pad POR 81", "4 Boss’s Orders PAL 172"):
         assert resolved(resolver, text)[1] is None, text
