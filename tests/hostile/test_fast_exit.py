@@ -81,20 +81,32 @@ def _drain(fd: int) -> bytes:
     return b"".join(chunks)
 
 
+def _read_as_it_comes(fd: int, process: subprocess.Popen[bytes]) -> bytes:
+    """What the pipe holds, read only when it holds something (a state, never a time), to
+    the end: a command that wrote a few bytes, then a piece larger than what is left of the
+    pipe, waits for room with less than a page pending (Linux fills a pipe page by page), so
+    a reader that waited for a full page would wait forever."""
+    chunks = []
+    while wait_until(lambda: _pending(fd) > 0 or process.poll() is not None, 120):
+        pending = _pending(fd)
+        if not pending:
+            break  # the command ended: what is left (if any) is read to the end below
+        chunks.append(os.read(fd, pending))
+    return b"".join(chunks) + _drain(fd)
+
+
 def run_into_slow_pipe(args: list[str], env: dict[str, str]) -> Ran:
-    """stdout a non-blocking pipe of one page, read only once it is full (or the command
-    ended): the command meets ``EAGAIN`` as it does behind a slow reader."""
+    """stdout a non-blocking pipe of one page, read only when it holds something: the
+    command meets ``EAGAIN`` as it does behind a slow reader."""
     read_end, write_end = os.pipe()
     fcntl.fcntl(write_end, fcntl.F_SETPIPE_SZ, PAGE)
-    size = fcntl.fcntl(write_end, fcntl.F_GETPIPE_SZ)
+    assert fcntl.fcntl(write_end, fcntl.F_GETPIPE_SZ) == PAGE  # one page: writes meet EAGAIN
     os.set_blocking(write_end, False)
     with subprocess.Popen(_command(args), cwd=ROOT, env=env, stdout=write_end,
                           stderr=subprocess.PIPE) as process:  # fmt: skip
         os.close(write_end)
         try:
-            assert wait_until(lambda: _pending(read_end) >= size or process.poll() is not None,
-                              120)  # fmt: skip
-            out = _drain(read_end)
+            out = _read_as_it_comes(read_end, process)  # one page at most: EAGAIN is met
             err = process.stderr.read() if process.stderr else b""
         finally:
             os.close(read_end)

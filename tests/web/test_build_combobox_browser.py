@@ -27,6 +27,12 @@ COMBO = "#add-line"
 OPTIONS = "#add-suggestions [role=option]"
 
 
+@pytest.fixture(scope="module")
+def base_url(full_base_url: str) -> str:
+    """The whole catalogue: the prints suggested (Gastly, Kirlia, Arven…) are of every set."""
+    return full_base_url
+
+
 @pytest.fixture(scope="module", autouse=True)
 def _warm(base_url: str) -> None:
     """The name index is built on the first look-up (seconds): once, before the typing."""

@@ -4,6 +4,7 @@ rarities of the cards each page shows), and the Stats labels fit their column.""
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterator
 from pathlib import Path
@@ -11,6 +12,7 @@ from urllib.parse import unquote
 
 import pytest
 from playwright.sync_api import Browser, Page
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.web.test_browser import _open, _paste
 from totemdeck.catalogue.localized import is_fallback, localize
@@ -120,15 +122,19 @@ def test_stats_labels_fit_in_spanish(
     page.wait_for_selector("svg.bars")
     # measured once the fonts are in (on a busy machine they come after the page)
     page.wait_for_function("document.fonts.status === 'loaded'")
-    overlaps = page.evaluate(
-        """() => [...document.querySelectorAll('svg.bars')].flatMap(svg => {
+    overlapping = """() => [...document.querySelectorAll('svg.bars')].flatMap(svg => {
             const texts = [...svg.querySelectorAll('text')].filter((t, i) => i % 2 === 0);
             const rects = [...svg.querySelectorAll('rect')];
             return texts.map((t, i) => [t.textContent, t.getBBox().x + t.getBBox().width,
                                         rects[i].x.baseVal.value])
                         .filter(([_, end, start]) => end > start).map(([label]) => label);
         })"""
-    )
+    # the state the page settles in (its styles and fonts in), not a moment after; if it
+    # never comes, the assertion below names the labels that overlap
+    with contextlib.suppress(PlaywrightTimeout):
+        settled = f"(() => {{ try {{ return ({overlapping})().length === 0; }} catch (e) {{ return false; }} }})()"
+        page.wait_for_function(settled, timeout=30_000)  # false while the bars are redrawn
+    overlaps = page.evaluate(overlapping)
     labels = page.eval_on_selector_all("svg.bars text", "els => els.map(e => e.textContent)")
     assert "Herramienta Pokémon" in labels
     assert overlaps == []
