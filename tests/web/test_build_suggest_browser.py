@@ -112,9 +112,11 @@ def test_a_suggestion_list_survives_the_box_updating_and_never_acts_unseen(
     type_line(page, "1 Profes")
     expect(page.locator("#name-suggestions li").first).to_be_visible(timeout=30_000)
     # the pause sends the box: the deck is judged again and the page re-rendered
-    expect(page.locator(".build-deck .unresolved")).to_contain_text("Profes")
+    expect(page.locator(".build-deck .unresolved")).to_contain_text("Profes", timeout=30_000)
     options = page.locator("#name-suggestions li")
-    expect(options.first).to_be_visible()  # still shown after the re-render
+    expect(options.first).to_be_visible(
+        timeout=30_000
+    )  # still shown after the re-render (a busy machine: a state)
     name = options.first.evaluate("e => e.querySelector('.words').firstChild.textContent")
     code = options.first.locator("b").inner_text().strip()
     page.keyboard.press("ArrowDown")
@@ -122,7 +124,7 @@ def test_a_suggestion_list_survives_the_box_updating_and_never_acts_unseen(
     assert last_line(page) == f"1 {name} {code}"  # the option seen, and only it
     # Escape closes it: arrows and Enter then only move the caret and break the line
     type_line(page, "1 Basic Psy")
-    expect(options.first).to_be_visible()
+    expect(options.first).to_be_visible(timeout=30_000)
     page.keyboard.press("Escape")
     expect(page.locator("#name-suggestions")).to_be_hidden()
     page.keyboard.press("ArrowDown")
