@@ -39,7 +39,7 @@ TEST_ENV = TOTEMDECK_CHROMIUM=$(CHROMIUM) TOTEMDECK_TEST_CATALOGUE_CACHE=$(CURDI
 test: $(STAMP) chromium bytecode
 	$(TEST_ENV) $(BIN)/python -m pytest -q -m "not slow and not browser" -n auto \
 		--cov --cov-report= --cov-fail-under=0 --durations=10
-	$(TEST_ENV) $(BIN)/python -m pytest -q -m "slow or browser" -n auto --dist loadfile \
+	$(TEST_ENV) $(BIN)/python -m pytest -q -m "slow or browser" \
 		--cov --cov-append --cov-report=term --durations=20
 
 # The edit–test loop: no browser, no slow tests, on every core (pytest-xdist), and the imported
