@@ -189,3 +189,16 @@ def test_an_empty_name_or_a_short_row_is_a_finding(catalogue: Catalogue, text: s
     collection = read_collection_text(text, "app.csv", catalogue)
     assert [c.id for c in collection.holdings[-1].candidates] == ["sv2-185"]
     assert collection.findings and all("no card name" in f.message for f in collection.findings)
+
+
+def test_a_header_behind_a_comment_label_is_read(full_catalogue: Catalogue) -> None:
+    # PokéTrack TCG's backup: "# …" title lines, then the header as "# Format: card_id | …"
+    text = (
+        "# PokéTrack TCG Collection Backup\n# Total Cards: 1\n"
+        "# Format: card_id | set_id | number | quantity | name\n"
+        "sv3-105 | sv3 | 105 | 2 | Larvitar\n"
+    )
+    collection = read_collection_text(text, "backup.txt", full_catalogue)
+    assert _ids(collection) == [(2, ["sv3-105"])]
+    assert collection.summary is not None
+    assert dict(collection.summary.columns)["id"] == ("# Format: card_id",)
