@@ -29,6 +29,17 @@ def _sources() -> list[tuple[str, str]]:
     return found
 
 
+def test_the_real_exports_are_at_least_12_files_from_at_least_8_sources() -> None:
+    # a source is the repository the file was copied from: one person's collection (or, for
+    # BradleyLauweres, the collection two people keep in one PokéTrack TCG app)
+    lines = [line for line in (SAMPLES / "SOURCES").read_text(encoding="utf-8").splitlines()
+             if line and not line.startswith("#")]  # fmt: skip
+    repositories = {line.split("|")[1].split()[1].rstrip(",") for line in lines}
+    on_disk = {p.name for p in SAMPLES.iterdir() if p.name != "SOURCES"}
+    assert on_disk == {name for name, _digest in _sources()}  # every file has its source
+    assert len(lines) >= 12 and len(repositories) >= 8
+
+
 @pytest.mark.parametrize(("name", "digest"), _sources())
 def test_each_sample_is_byte_faithful_to_its_source(name: str, digest: str) -> None:
     assert hashlib.sha256((SAMPLES / name).read_bytes()).hexdigest() == digest
