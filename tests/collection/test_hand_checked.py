@@ -145,3 +145,23 @@ def test_a_binder_kept_by_name_reads_each_entry_to_the_prints_of_its_name(
         assert names == {name}, entry
         assert set(prints) <= {c.id for c in holding.candidates}, entry
         assert holding.count == groups[entry - 1]["total"]
+
+
+@pytest.mark.parametrize(
+    ("line", "card_id"),
+    [(4279, "sm4-63a"), (4281, "sm3-105a"), (4282, "sm4-84a"), (4283, "sm2-92a"),
+     (4284, "sm6-2a"), (4285, "sm75-40a"), (4286, "sm7-10a")],
+)  # fmt: skip
+def test_a_row_of_a_set_not_known_is_read_by_its_name_and_number(
+    full_catalogue: Catalogue, line: int, card_id: str
+) -> None:
+    # "Alternate Art Promos,Guzzlord-GX,63a": no set of that name; the one Guzzlord-GX
+    # numbered 63a is Crimson Invasion's alternate art (the other Guzzlord-GX prints were
+    # held too, before)
+    text = (SAMPLES / "printings-oibur.csv").read_text(encoding="utf-8")
+    header, row = text.splitlines()[0], text.splitlines()[line - 1]
+    collection = read_collection_text(f"{header}\n{row}\n", "my_cards.csv", full_catalogue)
+    [holding] = collection.holdings
+    assert [c.id for c in holding.candidates] == [card_id]
+    [(_, note)] = collection.readings
+    assert "not found" in note and "number" in note

@@ -200,6 +200,12 @@ def _by_name(reading: _Row, written: list[str]) -> Reading:
         note = _("set {set!r} not found; read by the name {name!r}").format(
             set=where, name=names[0]
         )
+    elif numbered := tuple(c for c in resolved.candidates if _same_number(c, reading.number)):
+        # "Alternate Art Promos,Guzzlord-GX,63a": no such set, but one Guzzlord-GX is 63a
+        resolved = ResolvedLine(resolved.line, numbered, resolved.via, note=resolved.note)
+        note = _("set {set!r} not found; read by the name {name!r} and number {number}").format(
+            set=where, number=reading.number, name=names[0]
+        )
     else:
         note = _("set {set!r} number {number} not found; read by the name {name!r}").format(
             set=where, number=reading.number, name=names[0]
