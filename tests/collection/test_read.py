@@ -185,3 +185,18 @@ def test_a_list_longer_than_one_prefetch_reads_every_line_as_it_reads_alone(
     assert len(resolved.lines) == len(long_list)
     for text, read in zip(long_list, resolved.lines, strict=True):
         assert ([c.id for c in read.candidates], read.finding is None) == alone[text]
+
+
+def test_the_json_binder_owns_each_variant_as_the_file_states_it(
+    full_catalogue: Catalogue,
+) -> None:
+    # json-vmurthy45 keeps each name's set, number and copies in a list of variants: each is
+    # a row of its own (274, the file's own "ownedEntries"), and its copies add up to the
+    # file's "ownedCopies"; "4 Abra MEG 54" is owned
+    data = (SAMPLES / "json-vmurthy45.json").read_bytes()
+    stats = json.loads(data)["stats"]
+    collection = read_collection_file(io.BytesIO(data), "json-vmurthy45.json", full_catalogue)
+    assert collection.summary is not None and collection.summary.rows == stats["ownedEntries"]
+    assert len(collection.holdings) == stats["ownedEntries"] and not collection.findings
+    assert collection.copies == stats["ownedCopies"] == 912
+    assert collection.owned_ids()["me01-054"] == 4  # Abra MEG 54

@@ -231,7 +231,20 @@ def _by_id(row: formats.CsvRow, count: int, resolver: Resolver) -> ResolvedLine 
 
 def row_line(row: formats.CsvRow, resolver: Resolver, sets: SetNames) -> Reading:
     """The row read as a line of prints, or the finding that says why it cannot be; and a
-    note when the reading is not the row's own set and number."""
+    note when the reading is not the row's own set and number. A row whose number is not
+    its place (a JSON entry's variant) says its place in words in its finding."""
+    resolved, finding, note = _row_line(row, resolver, sets)
+    if not row.label:
+        return resolved, finding, note
+    if finding is not None:
+        prefix = _("line {line}: {message}").format(line=row.line, message="")
+        message = finding.message.removeprefix(prefix).removeprefix(f"{row.where}: ")
+        finding = Finding(finding.code, f"{row.where}: {message}", row.line, finding.cards,
+                          finding.context)  # fmt: skip
+    return resolved, finding, note
+
+
+def _row_line(row: formats.CsvRow, resolver: Resolver, sets: SetNames) -> Reading:
     count = copies(row.count)
     if isinstance(count, str):
         message = f"{row.where}: {count}"
