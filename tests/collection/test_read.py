@@ -29,6 +29,17 @@ def _sources() -> list[tuple[str, str]]:
     return found
 
 
+def test_the_real_exports_are_at_least_12_files_from_at_least_8_sources() -> None:
+    # a source is the repository the file was copied from: one person's collection (or, for
+    # BradleyLauweres, the collection two people keep in one PokéTrack TCG app)
+    lines = [line for line in (SAMPLES / "SOURCES").read_text(encoding="utf-8").splitlines()
+             if line and not line.startswith("#")]  # fmt: skip
+    repositories = {line.split("|")[1].split()[1].rstrip(",") for line in lines}
+    on_disk = {p.name for p in SAMPLES.iterdir() if p.name != "SOURCES"}
+    assert on_disk == {name for name, _digest in _sources()}  # every file has its source
+    assert len(lines) >= 12 and len(repositories) >= 8
+
+
 @pytest.mark.parametrize(("name", "digest"), _sources())
 def test_each_sample_is_byte_faithful_to_its_source(name: str, digest: str) -> None:
     assert hashlib.sha256((SAMPLES / name).read_bytes()).hexdigest() == digest
@@ -174,3 +185,18 @@ def test_a_list_longer_than_one_prefetch_reads_every_line_as_it_reads_alone(
     assert len(resolved.lines) == len(long_list)
     for text, read in zip(long_list, resolved.lines, strict=True):
         assert ([c.id for c in read.candidates], read.finding is None) == alone[text]
+
+
+def test_the_json_binder_owns_each_variant_as_the_file_states_it(
+    full_catalogue: Catalogue,
+) -> None:
+    # json-vmurthy45 keeps each name's set, number and copies in a list of variants: each is
+    # a row of its own (274, the file's own "ownedEntries"), and its copies add up to the
+    # file's "ownedCopies"; "4 Abra MEG 54" is owned
+    data = (SAMPLES / "json-vmurthy45.json").read_bytes()
+    stats = json.loads(data)["stats"]
+    collection = read_collection_file(io.BytesIO(data), "json-vmurthy45.json", full_catalogue)
+    assert collection.summary is not None and collection.summary.rows == stats["ownedEntries"]
+    assert len(collection.holdings) == stats["ownedEntries"] and not collection.findings
+    assert collection.copies == stats["ownedCopies"] == 912
+    assert collection.owned_ids()["me01-054"] == 4  # Abra MEG 54

@@ -76,6 +76,8 @@ def test_a_workbook_xlsx_and_ods(catalogue: Catalogue, tmp_path: Path) -> None:
     "document",
     [
         [{"name": "Abra", "set": "MEG", "num": "54", "total": 4}],  # the issue's own
+        # a binder's groups: the set and number in a list of variants under the name
+        [{"name": "Abra", "variants": [{"set": "MEG", "num": "54", "total": 4}]}],
         {"name": ["Abra"], "set": ["MEG"], "number": ["54"], "qty": [4]},  # object of arrays
         {
             "user": {
@@ -95,6 +97,36 @@ def test_json_arrays_of_objects_at_any_depth(catalogue: Catalogue, document: obj
     collection = _read(json.dumps(document).encode(), catalogue, "c.json")
     assert _ids(collection) == [(4, ["me01-054"])]
     assert collection.summary.kind == "json"  # type: ignore[attr-defined]
+
+
+def test_each_variant_under_an_entry_is_a_row_of_its_own(catalogue: Catalogue) -> None:
+    # each object of a nested list that says a print or a count is a row, with the entry's
+    # fields (its name) under its own; its place is said in words
+    groups = [
+        {"name": "Abra", "total": 7, "variants": [
+            {"version": "Standard", "qty": 4, "set": "MEG", "num": "54"},
+            {"version": "Reverse Holo", "qty": 1, "set": "MEG", "num": "54"},
+            {"qty": "two", "set": "SVI", "num": "196"},
+            {"name": "Zzzz Qqqq", "qty": 2, "set": "MEG", "num": "54"},
+        ]},
+        {"name": "Ultra Ball", "qty": 3, "variants": [{"set": "SVI", "num": "196"}]},
+        # several variants without a count of their own: the 3 are theirs together, so the
+        # entry is one row (its name), never 3 copies of each
+        {"name": "Ultra Ball", "qty": 3, "variants": [{"set": "SVI", "num": "196"},
+                                                      {"set": "PAL", "num": "186"}]},
+        {"name": "Ultra Ball", "qty": 1, "attacks": [{"name": "Tackle", "damage": "10"}]},
+    ]  # fmt: skip
+    collection = _read(json.dumps({"groups": groups}).encode(), catalogue, "c.json")
+    held = {h.line: (h.count, [c.id for c in h.candidates]) for h in collection.holdings}  # type: ignore[attr-defined]
+    assert held[1] == (4, ["me01-054"]) and held[2] == (1, ["me01-054"])
+    assert held[5] == (3, ["sv1-196"])
+    assert held[6][0] == 3 and len(held[6][1]) > 1 and held[7][0] == 1
+    findings = {f.line: f.message for f in collection.findings}  # type: ignore[attr-defined]
+    assert sorted(findings) == [3, 4] and sorted(held) == [1, 2, 5, 6, 7]
+    assert findings[3] == "entry 1 variants 3: 'two' is not a number of copies"
+    assert findings[4].startswith("entry 1 variants 4: ") and "Zzzz Qqqq" in findings[4]
+    summary = collection.summary  # type: ignore[attr-defined]
+    assert (summary.rows, summary.matched, summary.unreadable) == (7, 5, 2)
 
 
 def test_no_count_column_is_one_copy_a_row_and_says_so(catalogue: Catalogue) -> None:
@@ -189,3 +221,16 @@ def test_an_empty_name_or_a_short_row_is_a_finding(catalogue: Catalogue, text: s
     collection = read_collection_text(text, "app.csv", catalogue)
     assert [c.id for c in collection.holdings[-1].candidates] == ["sv2-185"]
     assert collection.findings and all("no card name" in f.message for f in collection.findings)
+
+
+def test_a_header_behind_a_comment_label_is_read(full_catalogue: Catalogue) -> None:
+    # PokéTrack TCG's backup: "# …" title lines, then the header as "# Format: card_id | …"
+    text = (
+        "# PokéTrack TCG Collection Backup\n# Total Cards: 1\n"
+        "# Format: card_id | set_id | number | quantity | name\n"
+        "sv3-105 | sv3 | 105 | 2 | Larvitar\n"
+    )
+    collection = read_collection_text(text, "backup.txt", full_catalogue)
+    assert _ids(collection) == [(2, ["sv3-105"])]
+    assert collection.summary is not None
+    assert dict(collection.summary.columns)["id"] == ("# Format: card_id",)

@@ -42,13 +42,15 @@ def _vocabulary() -> tuple[dict[str, str], tuple[tuple[str, frozenset[str]], ...
 
 _MARKS = re.compile(r"[\s_]+")
 _POINTS = re.compile(r"[.:?()]")
+# a header written behind a comment's label: PokéTrack's "# Format: card_id | set_id | …"
+_COMMENT_LABEL = re.compile(r"^#+\s+[^:#]{1,20}:\s*")
 
 
 def fold_header(cell: str) -> str:
     """A header cell as the vocabulary holds it: case-folded, trimmed, spaces collapsed;
     accents kept (the phrases hold both spellings)."""
     text = unicodedata.normalize("NFC", cell).replace("\ufeff", "").strip().casefold()
-    return _MARKS.sub(" ", text)
+    return _MARKS.sub(" ", _COMMENT_LABEL.sub("", text))
 
 
 def _unaccented(text: str) -> str:

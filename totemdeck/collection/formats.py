@@ -73,10 +73,11 @@ class CsvRow:
     rarity: str | None = None
     place: str = "line"
     card_id: str | None = None  # a print id the table gives (``id``), if it has the column
+    label: str = ""  # the place in words, when the number alone is not it (a JSON variant)
 
     @property
     def where(self) -> str:
-        return f"{self.place} {self.line}"
+        return self.label or f"{self.place} {self.line}"
 
 
 def _get(cells: tuple[str, ...], index: int | None) -> str:
@@ -135,4 +136,5 @@ def _row(row: Row, layout: Layout, preset: Preset) -> CsvRow:
         rarity=_get(cells, layout.first("rarity")) or None,
         place=row.place,
         card_id=_get(cells, layout.first("id")) or None,
+        label=row.label,
     )

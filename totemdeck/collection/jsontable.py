@@ -6,10 +6,18 @@ An object's nested objects are read as columns by their path in words
 (``{"set": {"name": …, "id": …}}`` gives "set name" and "set id"), so the header words
 that find a sheet's columns find these too. Of the arrays found, the one with the most
 records that name a card column is the table. Entries are numbered from 1.
+
+An entry that holds a list of objects saying a print or a count (a binder's ``"variants":
+[{"set": "MEG", "num": "54", "qty": 4}]``) is one row per object: each has the entry's
+fields (its name) under its own, and says its place as ``entry 4 variants 2``. A list whose
+objects name no print or count (a card record's ``attacks``) is no rows. When several
+objects carry no count of their own, the entry's count is theirs together, not each one's:
+the entry is read as one row, as if it had no list.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Iterator
 from typing import Any, BinaryIO
@@ -21,6 +29,8 @@ from totemdeck.i18n import _
 __all__ = ["json_table"]
 
 _DEPTH = 4
+_PRINT_ROLES = frozenset({"set", "code", "number", "id", "count", "total"})  # a nested row's
+_COUNT_ROLES = frozenset({"count", "total"})
 
 
 def _flat(record: dict[str, Any], prefix: str = "", depth: int = 0) -> dict[str, str]:
@@ -91,19 +101,59 @@ def json_table(stream: BinaryIO, name: str) -> Table:
                 "depth up to {depth}"
             ).format(name=name, depth=_DEPTH)
         )
-    flat = [_flat(record) for record in best]
-    header = list(dict.fromkeys(key for cells in flat for key in cells))
+    flat = [row for number, record in enumerate(best, start=1) for row in _entry(number, record)]
+    header = list(dict.fromkeys(key for _label, cells in flat for key in cells))
     return Table("json", header, 0, _rows(flat, header, name))
 
 
-def _rows(flat: list[dict[str, str]], header: list[str], name: str) -> Iterator[Row]:
-    for number, cells in enumerate(flat, start=1):
+@functools.lru_cache(maxsize=1024)
+def _roles(keys: tuple[str, ...]) -> frozenset[str]:
+    """The roles some of these keys have (memoized: the records of one file share keys)."""
+    return frozenset(layout_of(list(keys)).columns)
+
+
+def _nested(record: dict[str, Any]) -> tuple[str, list[dict[str, str]]] | None:
+    """The first list of objects in a record whose objects say a print or a count (their
+    key, their cells); None when there is none, or when several objects carry no count of
+    their own (the record's count is theirs together, not each one's)."""
+    for key, value in record.items():
+        if not isinstance(value, list) or not value or not all(isinstance(v, dict) for v in value):
+            continue
+        cells = [_flat(v) for v in value]
+        if not _roles(tuple(dict.fromkeys(k for c in cells for k in c))) & _PRINT_ROLES:
+            continue
+        counted = [_roles(tuple(c)) & _COUNT_ROLES for c in cells]
+        return (str(key), cells) if len(cells) == 1 or all(counted) else None
+    return None
+
+
+def _entry(number: int, record: dict[str, Any]) -> Iterator[tuple[str, dict[str, str]]]:
+    """An entry's rows, each with its place: the entry itself, or each object of its nested
+    list, its own cells first (so its own set, number and count are the columns read) and
+    then the entry's."""
+    own = _flat(record)
+    nested = _nested(record)
+    if nested is None:
+        yield f"entry {number}", own
+        return
+    key, children = nested
+    for index, cells in enumerate(children, start=1):
+        inherited = {k: v for k, v in own.items() if k not in cells}
+        yield f"entry {number} {key} {index}", {**cells, **inherited}
+
+
+def _rows(flat: list[tuple[str, dict[str, str]]], header: list[str], name: str) -> Iterator[Row]:
+    """The rows, numbered from 1 (an entry's number while no entry has a nested list);
+    a nested row's place in words beside its number."""
+    for number, (label, cells) in enumerate(flat, start=1):
         row = tuple(cells.get(key, "").strip() for key in header)
         if any(len(cell) > MAX_LINE for cell in row):
             raise TableError(
                 _("{name}: entry {line}: a value over {limit:,} characters").format(
-                    name=name, line=number, limit=MAX_LINE
+                    name=name, line=label.split()[1], limit=MAX_LINE
                 )
             )
         if any(row):
-            yield Row(number, row, json.dumps(cells, ensure_ascii=False)[:200], "entry")
+            raw = json.dumps(cells, ensure_ascii=False)[:200]
+            placed = label if label != f"entry {number}" else ""
+            yield Row(number, row, raw, "entry", placed)

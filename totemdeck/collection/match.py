@@ -200,6 +200,12 @@ def _by_name(reading: _Row, written: list[str]) -> Reading:
         note = _("set {set!r} not found; read by the name {name!r}").format(
             set=where, name=names[0]
         )
+    elif numbered := tuple(c for c in resolved.candidates if _same_number(c, reading.number)):
+        # "Alternate Art Promos,Guzzlord-GX,63a": no such set, but one Guzzlord-GX is 63a
+        resolved = ResolvedLine(resolved.line, numbered, resolved.via, note=resolved.note)
+        note = _("set {set!r} not found; read by the name {name!r} and number {number}").format(
+            set=where, number=reading.number, name=names[0]
+        )
     else:
         note = _("set {set!r} number {number} not found; read by the name {name!r}").format(
             set=where, number=reading.number, name=names[0]
@@ -225,7 +231,20 @@ def _by_id(row: formats.CsvRow, count: int, resolver: Resolver) -> ResolvedLine 
 
 def row_line(row: formats.CsvRow, resolver: Resolver, sets: SetNames) -> Reading:
     """The row read as a line of prints, or the finding that says why it cannot be; and a
-    note when the reading is not the row's own set and number."""
+    note when the reading is not the row's own set and number. A row whose number is not
+    its place (a JSON entry's variant) says its place in words in its finding."""
+    resolved, finding, note = _row_line(row, resolver, sets)
+    if not row.label:
+        return resolved, finding, note
+    if finding is not None:
+        prefix = _("line {line}: {message}").format(line=row.line, message="")
+        message = finding.message.removeprefix(prefix).removeprefix(f"{row.where}: ")
+        finding = Finding(finding.code, f"{row.where}: {message}", row.line, finding.cards,
+                          finding.context)  # fmt: skip
+    return resolved, finding, note
+
+
+def _row_line(row: formats.CsvRow, resolver: Resolver, sets: SetNames) -> Reading:
     count = copies(row.count)
     if isinstance(count, str):
         message = f"{row.where}: {count}"

@@ -39,6 +39,16 @@ def set_keys(name: str) -> list[str]:
     return [k for i, k in enumerate(keys) if k and k not in keys[:i]]
 
 
+_ZEROS = re.compile(r"(?<=[a-z])0+(?=[1-9])")
+
+
+def _id_aliases(set_id: str) -> list[str]:
+    """A TCGdex set id as pokemontcg.io writes it, which apps that read it export: no leading
+    zero, a point as "pt" ("sv09" → "sv9", "me05" → "me5", "sv08.5" → "sv8pt5")."""
+    bare = _ZEROS.sub("", fold(set_id))
+    return [a for a in dict.fromkeys([bare, bare.replace(".", "pt")]) if a != fold(set_id)]
+
+
 def _akin(written: str, word: str) -> bool:
     """A written word names a set's word: its start ("promo", "promos"), or the word with an
     ending added ("Lost Origins" for Lost Origin)."""
@@ -59,12 +69,16 @@ class SetNames:
         self.names: list[tuple[str, str]] = []  # (folded name, set id), for families
         self.found: dict[tuple[str, ...], list[str]] = {}
         self.loosened: dict[tuple[str, ...], list[list[str]]] = {}
-        for card_set in sets:
+        sets_seen = list(sets)
+        for card_set in sets_seen:
             self.names.append((fold(card_set.name), card_set.id))
             for key in [*set_keys(card_set.name), fold(card_set.id)]:
                 self.by_name.setdefault(key, []).append(card_set.id)
             if card_set.ptcgl_code:
                 self.by_name.setdefault(fold(card_set.ptcgl_code), []).append(card_set.id)
+        for card_set in sets_seen:
+            for alias in _id_aliases(card_set.id):
+                self.by_name.setdefault(alias, [card_set.id])  # never over a set's own key
 
     def _family(self, ids: list[str]) -> list[str]:
         """The sets, then the sub-sets whose name extends one of theirs."""

@@ -52,6 +52,7 @@ class Row:
     cells: tuple[str, ...]
     raw: str
     place: str = "line"  # "line" of text, "row" of a sheet ("Sheet2 row"), "entry" of JSON
+    label: str = ""  # the place in words when the number alone is not it ("entry 4 variants 2")
 
 
 class Table:
