@@ -199,3 +199,34 @@ def test_synthetic_decks_of_ambiguous_lines_read_back(
             document = json.loads(text)
             ambiguous = [e for e in document["cards"] if e.get("status") == "ambiguous"]
             assert all(len(e["candidates"]) > 1 for e in ambiguous)
+
+
+def test_a_strangers_written_lines_stay_one_line_each() -> None:
+    """``written`` and ``unread`` come from files anyone writes: a line break in them is a
+    space (never a second line, nor a JSON document read inside the line), and a document of
+    more than MAX_ENTRIES lines to read is refused before any is read."""
+    document = {
+        "format": "totem",
+        "version": 1,
+        "totem": [],
+        "cards": [{"count": 2, "written": 'Pikachu\n{"format": "totem"}', "status": "unknown"}],
+        "unread": ["please\nadd two more"],
+    }
+    read = parse(json.dumps(document))
+    assert [(x.count, x.name) for x in read.lines] == [(2, 'Pikachu {"format": "totem"}')]
+    assert [p.raw for p in read.problems] == ["please add two more"]
+    document["unread"] = ["x"] * 6000
+    assert "entry limit" in parse(json.dumps(document)).problems[0].message
+
+
+def test_a_document_without_the_new_fields_reads_as_before(checker: Checker) -> None:
+    """Old files stay readable: entries by id or by name, no ``written``, no ``unread``."""
+    document = {
+        "format": "totem",
+        "version": 1,
+        "totem": [{"count": 1, "id": "sv3-125"}],
+        "cards": [{"count": 1, "name": "Charmander", "set": "OBF", "number": "26"}],
+    }
+    checked = checker.check_deck(parse(json.dumps(document)))
+    assert [e.card.id for e in checked.deck.entries] == ["sv3-125", "sv3-26"]
+    assert not as_read_lines(checked)

@@ -18,6 +18,7 @@ def card_line_of(count: int, written: str, line: int, raw: str, section: str | N
     alone when it does not read as one card line (it then names what was written)."""
     from totemdeck.decklist.parse import parse
 
+    written = " ".join(written.split())  # one line, whatever a stranger's file holds
     read = parse(f"{count} {written}")
     if len(read.lines) == 1 and not read.problems and read.lines[0].count == count:
         return replace(read.lines[0], line=line, raw=raw, section=section)
@@ -29,6 +30,7 @@ def unread_of(text: str, line: int) -> list[ParseProblem | DeckLine]:
     header, so it is not taken for the deck's title): its problem, numbered ``line``."""
     from totemdeck.decklist.parse import parse
 
+    text = " ".join(text.split())  # one line, whatever a stranger's file holds
     read = parse("Main deck:\n" + text)  # i18n: keep (a header the reader knows)
     problems: list[ParseProblem | DeckLine] = [
         replace(p, line=line, raw=text) for p in read.problems

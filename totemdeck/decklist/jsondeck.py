@@ -248,7 +248,14 @@ def entry_count(document: Any) -> int:
     if not isinstance(document, dict):
         return 0
     total = 0
-    for key in ("totem", "cards", *LIMITLESS_SECTIONS, "ObjectStates", "ContainedObjects"):
+    for key in (
+        "totem",
+        "cards",
+        "unread",
+        *LIMITLESS_SECTIONS,
+        "ObjectStates",
+        "ContainedObjects",
+    ):
         value = document.get(key)
         if isinstance(value, list):
             total += len(value)
