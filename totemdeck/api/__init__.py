@@ -97,7 +97,7 @@ _VERBS = {
     ),
     "Coverage": "totemdeck.api.collection",
     **dict.fromkeys(
-        ("Ask", "ExportRefused", "check_card_name", "deck_stats", "export_deck"),
+        ("Ask", "ExportRefused", "check_card_name", "deck_stats", "export_deck", "export_note"),
         "totemdeck.api.deck",
     ),
 }
@@ -143,6 +143,7 @@ __all__ = [
     "draft_for",
     "explain_rules",
     "export_deck",
+    "export_note",
     "find_card",
     "import_collection",
     "load_banlist",
@@ -223,7 +224,14 @@ if TYPE_CHECKING:  # what type checkers and editors see
         share_base_url,
         share_link_of,
     )
-    from totemdeck.api.deck import Ask, ExportRefused, check_card_name, deck_stats, export_deck
+    from totemdeck.api.deck import (
+        Ask,
+        ExportRefused,
+        check_card_name,
+        deck_stats,
+        export_deck,
+        export_note,
+    )
     from totemdeck.api.printing import PrintedPdf, PrintRefused, print_proxies, print_sheet
     from totemdeck.api.table import table_seat
     from totemdeck.api.totems import (

@@ -17,6 +17,7 @@ from totemdeck.decklist import jsondeck
 from totemdeck.decklist import read as reading
 from totemdeck.decklist.model import Decklist
 from totemdeck.decklist.read import DecklistError
+from totemdeck.export.asread import as_read_lines, as_read_note
 from totemdeck.export.formats import ExportError, ExportRefused
 from totemdeck.export.order import ExportLine
 from totemdeck.findings import Finding
@@ -62,6 +63,7 @@ __all__ = [
     "encode",
     "export_deck",
     "export_lines",
+    "export_note",
     "is_card_name",
     "load_json",
     "readable",
@@ -126,6 +128,13 @@ def export_deck(
     return export.formats.export_deck(
         checked, to, lang=lang, plain=plain, allow_illegal=allow_illegal
     )
+
+
+def export_note(checked: CheckedDeck) -> str | None:
+    """One line saying which lines every export writes as the list wrote them (ambiguous,
+    naming no card, no card line: no one print stands for them), None when there are none."""
+    held = as_read_lines(checked)
+    return as_read_note(held) if held else None
 
 
 def export_lines(checked: CheckedDeck, plain: bool = False) -> list[ExportLine]:

@@ -111,7 +111,7 @@ def export_command(
     --collection, the buy list instead (any deck). Example: totemdeck export mydeck.txt --to
     ptcgl -o for-live.txt
     """
-    from totemdeck.api import ExportRefused, export_deck
+    from totemdeck.api import ExportRefused, export_deck, export_note
     from totemdeck.files import write_atomically
     from totemdeck.report import render_text
 
@@ -126,6 +126,9 @@ def export_command(
         except ExportRefused:
             write_text(render_text([checked.report], colour=use_colour(sys.stdout)))
             raise
+        note = export_note(checked)  # never a silent choice: said where the person looks
+        if note:
+            to_stderr(note)
     if out == "-":
         write_text(text)
     else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import io
 
+from totemdeck.decklist.asread import card_line_of, unread_of
 from totemdeck.decklist.model import MAX_COUNT, DeckLine, Decklist, ParseProblem
 from totemdeck.files.cells import read_cell
 from totemdeck.i18n import _
@@ -25,6 +26,9 @@ def looks_like_csv_deck(text: str) -> bool:
 
 def _row(number: int, raw: str, row: dict[str, str]) -> DeckLine | ParseProblem:
     count_text = (row.get("count") or "").strip()
+    if not count_text and (row.get("status") or "").strip() == "unreadable":
+        again = unread_of((row.get("written") or "").strip(), number)
+        return again[0] if again else ParseProblem(number, raw, _("no card name"))
     if not count_text.isascii() or not count_text.isdigit() or len(count_text) > 3:
         return ParseProblem(number, raw, _("not a count: {text!r}").format(text=count_text[:20]))
     count = int(count_text)
@@ -33,6 +37,9 @@ def _row(number: int, raw: str, row: dict[str, str]) -> DeckLine | ParseProblem:
             number, raw, _("count {count} is not 1–{limit}").format(count=count, limit=MAX_COUNT)
         )
     section = SECTIONS.get((row.get("section") or "").strip().lower())
+    written = (row.get("written") or "").strip()
+    if (row.get("status") or "").strip() and written:  # written as read: the text decides
+        return card_line_of(count, written, number, raw, section)
     card_id = (row.get("id") or "").strip() or None
     name = (row.get("name") or "").strip()
     if card_id:

@@ -12,7 +12,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from totemdeck.decklist.model import DeckLine, Decklist
+from totemdeck.decklist.asread import card_line_of, unread_of
+from totemdeck.decklist.model import DeckLine, Decklist, ParseProblem
 from totemdeck.decklist.otherjson import (
     LIMITLESS_SECTIONS,
     limitless,
@@ -164,23 +165,34 @@ def parse_json_deck(text: str, source: str = "<json>") -> Decklist:
     entries: list[tuple[str | None, dict[str, Any]]] = [("totem", e) for e in document["totem"]]
     entries += [(None, e) for e in document["cards"]]
     lines = [
-        DeckLine(
-            line=ordinal,
-            raw=json.dumps(entry, ensure_ascii=False),
-            section=section,
-            count=entry["count"],
-            name=expand_symbols(entry.get("name", "")),
-            set_code=entry.get("set"),
-            number=entry.get("number"),
-            card_id=entry.get("id"),
-        )
-        for ordinal, (section, entry) in enumerate(entries, start=1)
+        _entry_line(ordinal, section, entry) for ordinal, (section, entry) in enumerate(entries, 1)
     ]
     places = tuple(
         (line.line, entry, file_line)
         for line, (entry, file_line) in zip(lines, entry_places(text), strict=False)
     )
-    return Decklist(tuple(lines), (), (), source, name=document.get("name"), places=places)
+    unread = [unread_of(t, at) for at, t in enumerate(document.get("unread", ()), len(lines) + 1)]
+    lines += [x for read in unread for x in read if isinstance(x, DeckLine)]
+    problems = tuple(x for read in unread for x in read if isinstance(x, ParseProblem))
+    return Decklist(tuple(lines), (), problems, source, name=document.get("name"), places=places)
+
+
+def _entry_line(ordinal: int, section: str | None, entry: dict[str, Any]) -> DeckLine:
+    """An entry's line: by id, or name, set and number; an entry written as read (its
+    ``written`` text, with a status: ambiguous, unknown…) as the text reader reads it."""
+    raw = json.dumps(entry, ensure_ascii=False)
+    if "written" in entry:
+        return card_line_of(entry["count"], entry["written"], ordinal, raw, section)
+    return DeckLine(
+        line=ordinal,
+        raw=raw,
+        section=section,
+        count=entry["count"],
+        name=expand_symbols(entry.get("name", "")),
+        set_code=entry.get("set"),
+        number=entry.get("number"),
+        card_id=entry.get("id"),
+    )
 
 
 def entry_places(text: str) -> list[tuple[str, int]]:
@@ -236,7 +248,14 @@ def entry_count(document: Any) -> int:
     if not isinstance(document, dict):
         return 0
     total = 0
-    for key in ("totem", "cards", *LIMITLESS_SECTIONS, "ObjectStates", "ContainedObjects"):
+    for key in (
+        "totem",
+        "cards",
+        "unread",
+        *LIMITLESS_SECTIONS,
+        "ObjectStates",
+        "ContainedObjects",
+    ):
         value = document.get(key)
         if isinstance(value, list):
             total += len(value)

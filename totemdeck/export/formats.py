@@ -7,7 +7,6 @@ deck is not legal; ``json`` and ``csv`` keep language-neutral keys.
 
 from __future__ import annotations
 
-import io
 import json
 from collections.abc import Callable
 
@@ -20,22 +19,28 @@ from totemdeck.catalogue.model import (
     display_name,
 )
 from totemdeck.decklist.jsondeck import DOCUMENT_VERSION, FORMAT_NAME
+from totemdeck.export.asread import ReadLine, as_read_lines, as_read_note, merged
 from totemdeck.export.order import ExportLine, export_lines
-from totemdeck.files.cells import safe_cell
 from totemdeck.files.schemas import first_error
 from totemdeck.i18n import N_, _, ngettext
 from totemdeck.i18n.terms import term, terms
 from totemdeck.rules.engine import CheckedDeck
-from totemdeck.rules.format import FormatRules
-from totemdeck.rules.traits import identity_in_order
 
-HEADERS = {"totem": "Totem", "pokemon": "Pokémon", "trainer": "Trainer", "energy": "Energy"}
+HEADERS = {
+    "totem": "Totem",
+    "pokemon": "Pokémon",
+    "trainer": "Trainer",
+    "energy": "Energy",
+    "main": "Main deck",  # lines written as read under no section header (read back alike)
+}
+Line = ExportLine | ReadLine  # a line that names its print, or one written as read
 # The text export's section titles, for people (translated where shown).
 TEXT_HEADERS = {
     "totem": N_("Totem ({count})"),
     "pokemon": N_("Pokémon ({count})"),
     "trainer": N_("Trainer ({count})"),
     "energy": N_("Energy ({count})"),
+    "main": N_("Main deck ({count})"),
 }
 SYMBOLS = {kind: LETTER_OF_TYPE[kind] for kind in ENERGY_TYPES if kind != "Dragon"}  # basic Energy
 
@@ -68,8 +73,8 @@ def set_code(card: Card) -> str:
 _code = set_code
 
 
-def _grouped(lines: list[ExportLine]) -> list[tuple[str, list[ExportLine]]]:
-    groups: dict[str, list[ExportLine]] = {}
+def _grouped(lines: list[Line]) -> list[tuple[str, list[Line]]]:
+    groups: dict[str, list[Line]] = {}
     for line in lines:
         groups.setdefault(line.section, []).append(line)
     return list(groups.items())
@@ -87,7 +92,7 @@ def _banner(checked: CheckedDeck) -> list[str]:
     return [f"# {banner}", ""]
 
 
-def _named(checked: CheckedDeck) -> str | None:
+def deck_name(checked: CheckedDeck) -> str | None:
     """The deck's name as an export writes it: one line, each control, format or bidi
     character escaped as error lines write them (``errors.printable``: a stranger's name
     must not reach a terminal as ESC sequences, issue 43.6); None when it has none."""
@@ -95,26 +100,38 @@ def _named(checked: CheckedDeck) -> str | None:
     return printable(" ".join(name.split())) or None if name else None
 
 
-def to_ptcgl(checked: CheckedDeck, lines: list[ExportLine], lang: str, named: bool = True) -> str:
+def _count(lines: list[Line]) -> int:
+    """The cards the lines count (a line that names no card counts too; an unreadable
+    line, which has no count, does not)."""
+    return sum(x.count or 0 for x in lines)
+
+
+def to_ptcgl(checked: CheckedDeck, lines: list[Line], lang: str, named: bool = True) -> str:
     """PTCG Live's text; ``named``: a ``Deckname:`` line first (the plain form for Live's
     own import leaves it out)."""
     out = _banner(checked)
-    name = _named(checked)
+    held = [x for x in lines if isinstance(x, ReadLine)]
+    if held:
+        out[-1:-1] = ["# " + as_read_note(held)] if out else ["# " + as_read_note(held), ""]
+    name = deck_name(checked)
     if named and name:
         out += [f"Deckname: {name}", ""]  # i18n: keep (read back in any language)
     for section, group in _grouped(lines):
-        out.append(f"{HEADERS[section]}: {sum(x.count for x in group)}")
+        out.append(f"{HEADERS[section]}: {_count(group)}")
         out += [
-            f"{x.count} {export_name(x.card, lang)} {_code(x.card)} {x.card.number}" for x in group
+            x.text
+            if isinstance(x, ReadLine)
+            else f"{x.count} {export_name(x.card, lang)} {_code(x.card)} {x.card.number}"
+            for x in group
         ]
         out.append("")
-    out.append(f"Total Cards: {sum(x.count for x in lines)}")  # i18n: keep (Live's header)
+    out.append(f"Total Cards: {_count(lines)}")  # i18n: keep (Live's header)
     return "\n".join(out) + "\n"
 
 
-def to_text(checked: CheckedDeck, lines: list[ExportLine], lang: str) -> str:
+def to_text(checked: CheckedDeck, lines: list[Line], lang: str) -> str:
     report = checked.report
-    total = sum(x.count for x in lines)
+    total = _count(lines)
     if report.legal:
         head = ngettext(
             "Totem Format deck — legal, {n} card", "Totem Format deck — legal, {n} cards", total
@@ -140,21 +157,37 @@ def to_text(checked: CheckedDeck, lines: list[ExportLine], lang: str) -> str:
                 identity=terms(report.totem.identity) or _("none"),
             )
         )
-    name = _named(checked)
+    name = deck_name(checked)
     if name:  # "Deck name:" / "Nombre del mazo:": the reader knows both
         out.append(_("Deck name: {name}").format(name=name))
+    held = [x for x in lines if isinstance(x, ReadLine)]
+    if held:
+        out.append("# " + as_read_note(held))
     for section, group in _grouped(lines):
-        count = sum(x.count for x in group)
-        out += ["", _(TEXT_HEADERS[section]).format(count=count)]
+        out += ["", _(TEXT_HEADERS[section]).format(count=_count(group))]
         out += [
-            f"  {x.count} × {export_name(x.card, lang)}  ({_code(x.card)} {x.card.number})"
+            f"  {x.text}"
+            if isinstance(x, ReadLine)
+            else f"  {x.count} × {export_name(x.card, lang)}  ({_code(x.card)} {x.card.number})"
             for x in group
         ]
     return "\n".join(out) + "\n"
 
 
-def to_json(checked: CheckedDeck, lines: list[ExportLine], lang: str) -> str:
-    def entry(x: ExportLine) -> dict[str, object]:
+def _as_read_entry(x: ReadLine) -> dict[str, object]:
+    """A line written as read, in the JSON document: its text, status and candidates."""
+    return {
+        "count": x.count,
+        "written": x.written,
+        "status": x.status,
+        **({"candidates": list(x.candidates)} if x.candidates else {}),
+    }
+
+
+def to_json(checked: CheckedDeck, lines: list[Line], lang: str) -> str:
+    def entry(x: Line) -> dict[str, object]:
+        if isinstance(x, ReadLine):
+            return _as_read_entry(x)
         return {
             "count": x.count,
             "id": x.card.id,
@@ -169,10 +202,13 @@ def to_json(checked: CheckedDeck, lines: list[ExportLine], lang: str) -> str:
         "format": FORMAT_NAME,
         "version": DOCUMENT_VERSION,
         "legal": checked.report.legal,
-        **({"name": name} if (name := _named(checked)) else {}),
+        **({"name": name} if (name := deck_name(checked)) else {}),
         "totem": [entry(x) for x in lines if x.section == "totem"],
-        "cards": [entry(x) for x in lines if x.section != "totem"],
+        "cards": [entry(x) for x in lines if x.section != "totem" and x.count is not None],
     }
+    unread = [x.written for x in lines if x.count is None]
+    if unread:  # lines that are no card line: as written, so they read back unreadable
+        document["unread"] = unread
     problem = first_error("deck", document)
     if problem is not None:
         raise ExportError(
@@ -181,34 +217,7 @@ def to_json(checked: CheckedDeck, lines: list[ExportLine], lang: str) -> str:
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
-def to_csv(checked: CheckedDeck, lines: list[ExportLine], lang: str, fmt: FormatRules) -> str:
-    import pandas as pd  # ~0.3 s to import: only for this format
-
-    rows = [
-        {
-            "section": x.section,
-            "count": x.count,
-            "name": export_name(x.card, lang) if not x.card.is_basic_energy else x.card.name,
-            "set": _code(x.card),
-            "number": x.card.number,
-            "supertype": x.card.supertype,
-            "subtypes": "; ".join(x.card.subtypes),
-            "types": "; ".join(x.card.types),
-            "identity": "; ".join(identity_in_order(x.card, fmt)),
-            "id": x.card.id,
-        }
-        for x in lines
-    ]
-    name = _named(checked)
-    if name:  # the deck's name on every row (the reader takes the first)
-        rows = [{**row, "deck": name} for row in rows]
-    rows = [{key: safe_cell(value) for key, value in row.items()} for row in rows]
-    buffer = io.StringIO()
-    pd.DataFrame(rows).to_csv(buffer, index=False, lineterminator="\n")
-    return buffer.getvalue()
-
-
-Renderer = Callable[[CheckedDeck, list[ExportLine], str], str]
+Renderer = Callable[[CheckedDeck, list[Line], str], str]
 FORMATS = ("ptcgl", "json", "csv", "text")
 
 
@@ -227,12 +236,15 @@ def export_deck(
     fmt = checked.ctx.fmt  # the format the deck was judged by, never another
     if not checked.report.legal and not allow_illegal:
         raise ExportRefused(_("the deck is not legal; fix it or export with --allow-illegal"))
-    lines = export_lines(checked, plain=plain and to == "ptcgl")
+    plain = plain and to == "ptcgl"
+    lines = merged(export_lines(checked, plain=plain), as_read_lines(checked), plain)
     if to == "ptcgl":
         return to_ptcgl(checked, lines, lang, named=not plain)
     if to == "json":
         return to_json(checked, lines, lang)
     if to == "csv":
+        from totemdeck.export.csvform import to_csv  # it imports pandas
+
         return to_csv(checked, lines, lang, fmt)
     if to == "text":
         return to_text(checked, lines, lang)
