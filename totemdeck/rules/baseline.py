@@ -3,6 +3,7 @@ that print can change (``rules.reach``)."""
 
 from __future__ import annotations
 
+import heapq
 from typing import Any
 
 from totemdeck.findings import Finding
@@ -47,6 +48,16 @@ class Baseline:
             for code, at in self.broken:
                 self._broken_on.setdefault(at, set()).add((code, at))
         return frozenset(self._broken_on.get(line, ()))
+
+    def enough(self, near: set[int], enough: int | None) -> set[int]:
+        """``near`` with only its first ``enough`` main-deck lines (``Reach.enough``: what
+        the rule needs to see of them to judge the groups as the whole deck does)."""
+        if enough is None:
+            return near
+        main = [n for n in near if n in self.main_index]
+        if len(main) <= enough:
+            return near
+        return {n for n in near if n not in self.main_index} | set(heapq.nsmallest(enough, main))
 
     def on_line(self, code: str, line: int) -> set[tuple[str, int | None]]:
         """``(code, line)`` of rule ``code``'s findings on ``line``."""

@@ -184,6 +184,7 @@ class Checker:
         asked = reach.asks(entry.card, self.ctx) | reach.asks(card, self.ctx)
         near = base.touching(code, asked, reach, self.ctx)
         near.discard(entry.line)
+        near = base.enough(near, reach.enough)  # 2,500 Basics: one says the deck has one
         swapped = replace(entry, card=card)
 
         def judged(holding: Entry) -> set[tuple[str, int | None]]:
