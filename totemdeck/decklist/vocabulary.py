@@ -88,15 +88,15 @@ class Vocabulary:
         query a few hundred names, as ``known_names`` remembers them), not one a name; a set's
         name before a card's (``Base Squirtle``) is rare, and asked on its own."""
         runs: dict[str, tuple[str, ...]] = {}
-        memo = self._names_of
+        memo, language = self._names_of, current_language()
         for text in texts:
+            if (text, language) in self._parts:  # the line was read before: nothing to ask
+                continue
             words = text.split()
             for end in range(1, min(len(words), MAX_NAME_WORDS) + 1):
                 run = " ".join(words[:end])
                 if run not in runs and run not in memo:  # a run met before is answered
                     runs[run] = _spellings(run)
-        if not runs:
-            return
         ordered = sorted({spelled for spellings in runs.values() for spelled in spellings})
         known: set[str] = set()
         for at in range(0, len(ordered), 200):
