@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist import Resolver, parse, read_decklist, resolve
+from totemdeck.decklist.resolve import SUGGESTION_BUDGET
 
 CORPUS = sorted((Path(__file__).parent.parent / "decklists").glob("*.txt"))
 
@@ -479,3 +480,18 @@ def test_issue_33_the_print_s_own_name_gets_no_spelling_note(full_resolver: Reso
     resolver = full_resolver  # prints of recent sets (POR, PAL)
     for text in ("4 Poké Pad POR 81", "4 Poke Pad POR 81", "4 Boss’s Orders PAL 172"):
         assert resolved(resolver, text)[1] is None, text
+
+
+def test_issue_33_an_unknown_code_s_tries_spend_one_suggestion_a_line(resolver: Resolver) -> None:
+    """A line whose code is not known is tried by its name alone (which fails here, and
+    would make suggestions of its own): "did you mean" is built for the finding the line
+    shows, once, from the deck's budget; no context keeps what was only to be suggested."""
+    one = resolver.resolve(parse("1 Charizzard exx XYZ 9\n"))
+    assert resolver._suggestions_left == SUGGESTION_BUDGET - 1
+    assert "did you mean 'Charizard ex'" in one.findings[0].message
+    text = "".join(f"1 Charizzard exx XYZ {n}\n" for n in range(SUGGESTION_BUDGET + 5))
+    findings = resolver.resolve(parse(text)).findings
+    assert [f.code for f in findings] == ["unknown-card"] * (SUGGESTION_BUDGET + 5)
+    assert all(f.context["suggestions"] for f in findings[:SUGGESTION_BUDGET])
+    assert all(f.context.get("suggestions_skipped") for f in findings[SUGGESTION_BUDGET:])
+    assert all(set(f.context) <= {"suggestions", "suggestions_skipped"} for f in findings)

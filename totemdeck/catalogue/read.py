@@ -104,6 +104,8 @@ class Catalogue:
     def cards_of(self, card_ids: list[str]) -> list[Card]:
         """The cards of ``card_ids`` (ids the catalogue gave) in that order, the ones not
         kept read in one query (a long list may evict its own first cards, not lose them)."""
+        if not card_ids:  # a name no print has (a misspelled line asks several)
+            return []
         found = self._loaded.by_ids(card_ids)
         return [found[card_id] for card_id in card_ids if card_id in found]
 

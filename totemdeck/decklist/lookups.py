@@ -30,6 +30,8 @@ NAME_MATCH_THRESHOLD = 85.0
 SUGGESTION_BUDGET = 25
 # Lines remembered (as written) by a long-lived resolver.
 LINE_MEMO = 8192
+# An unknown-card finding's context key for the suggestions it is to get once shown.
+PENDING = "_suggest_once_shown"
 
 
 def label_of(card: Card) -> str:
@@ -182,23 +184,35 @@ class Lookups:
                     else None
                 )
                 return self._checked(line, cards, "name", note=note)
-        budget = self._suggestions_left  # a name-alone try that fails is not shown
         alone = self._name_alone(replace(line, set_code=None, number=None, written=name))
         if code and alone is not None and alone.finding is None:  # "trainers mail ee ee"
             unknown = _("set code {code!r} not known; matched by name").format(code=code)
             note = "; ".join(x for x in (unknown, alone.note) if x)
             return ResolvedLine(line, alone.candidates, alone.via, note=note)
-        self._suggestions_left = budget  # so its suggestions are not spent: one per line
         what = " ".join(x for x in (name, code, number) if x)
         return self._unknown(line, _("no card matches {text!r}").format(text=what), name)
 
     def _unknown(
         self, line: DeckLine, message: str, written: str, suggestions: list[str] | None = None
     ) -> ResolvedLine:
-        """An ``unknown-card`` finding; ``written`` (if any) gets the closest names (or
-        ``suggestions``, when the caller knows them better)."""
+        """An ``unknown-card`` finding; ``written`` (if any) is to get the closest names (or
+        ``suggestions``, when the caller knows them better) once the finding is the one
+        shown (``shown``): a reading tried and given up spends none of the deck's budget."""
         text = _("line {line}: {message}").format(line=line.line, message=message)
-        context: dict[str, Any] = {"suggestions": []}
+        context: dict[str, Any] = {"suggestions": [], PENDING: (written, suggestions)}
+        return ResolvedLine(
+            line, (), "none", Finding("unknown-card", text, line.line, context=context)
+        )
+
+    def shown(self, resolved: ResolvedLine) -> ResolvedLine:
+        """``resolved`` as the deck shows it: an ``unknown-card`` finding gets its "did you
+        mean" now, from the deck's budget (the first ``SUGGESTION_BUDGET`` such lines)."""
+        finding = resolved.finding
+        if finding is None or PENDING not in finding.context:
+            return resolved
+        context = {k: v for k, v in finding.context.items() if k != PENDING}
+        written, suggestions = finding.context[PENDING]
+        text = finding.message
         if written and self._suggestions_left <= 0:
             text = _("{message} (no suggestions past the first {n} unknown names)").format(
                 message=text, n=SUGGESTION_BUDGET
@@ -212,9 +226,7 @@ class Lookups:
                 text = _("{message}; did you mean {names}?").format(
                     message=text, names=", ".join(repr(s) for s in suggestions)
                 )
-        return ResolvedLine(
-            line, (), "none", Finding("unknown-card", text, line.line, context=context)
-        )
+        return replace(resolved, finding=replace(finding, message=text, context=context))
 
 
 def kind_written(name: str, found: list[Card]) -> tuple[str, str] | None:

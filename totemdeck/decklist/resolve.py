@@ -42,6 +42,8 @@ class Resolver(WordReading):
     def __init__(self, catalogue: Catalogue, today: dt.date | None = None) -> None:
         super().__init__(catalogue, today)
         self._reads_back: LRU[tuple[str, str], bool] = LRU(LINE_MEMO)
+        # Names no reading reads (5,000 misspelled lines checked again try none of them)
+        self._unread: LRU[str, bool] = LRU(LINE_MEMO)
 
     def resolve(self, decklist: Decklist) -> ResolvedDeck:
         findings = [
@@ -88,7 +90,7 @@ class Resolver(WordReading):
         known = self._memo.get(key)
         if known is not None:
             return ResolvedLine(line, known[0], known[1], note=known[2])
-        resolved = self._resolve_line(line)
+        resolved = self.shown(self._resolve_line(line))
         if line.notes and resolved.finding is None:  # how the parser read it comes first
             note = "; ".join([*line.notes, *([resolved.note] if resolved.note else [])])
             resolved = ResolvedLine(line, resolved.candidates, resolved.via, note=note)
@@ -139,6 +141,16 @@ class Resolver(WordReading):
                     note = "; ".join(x for x in (why, other.note) if x)
                     return ResolvedLine(line, other.candidates, other.via, note=note)
             return first
+        if line.name not in self._unread:
+            read = self._by_name(line)
+            if read is not None:
+                return read
+            self._unread.put(line.name, True)  # its next line goes straight to the finding
+        return self._unknown(line, _("no card is named {name!r}").format(name=line.name), line.name)
+
+    def _by_name(self, line: DeckLine) -> ResolvedLine | None:
+        """A name-only line: the name as written, then each looser reading in turn (the
+        cheap ones first), or None when none reads it."""
         energy_type = self._basic_energy_type(line.name)
         if energy_type:
             return self._energy(line, energy_type, [])
@@ -163,7 +175,7 @@ class Resolver(WordReading):
             in_set = self._name_in_sets(head, self.sets.sets_for(last))
             if in_set:
                 return self._checked(line, in_set, "name in set")
-        return self._unknown(line, _("no card is named {name!r}").format(name=line.name), line.name)
+        return None
 
     def _name_alone(self, line: DeckLine) -> ResolvedLine | None:
         return self._resolve_line(line)

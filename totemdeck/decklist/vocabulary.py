@@ -24,7 +24,7 @@ from totemdeck.catalogue.lru import LRU
 from totemdeck.catalogue.names import fold, name_key
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist.setcodes import SetIndex
-from totemdeck.i18n import _
+from totemdeck.i18n import _, current_language
 
 # Card names hold at most 7 words ("Team Galactic's Invention G-105 Poké Turn" holds 6), and
 # what follows a name in a line at most a few: longer runs are never read this way, so a
@@ -78,17 +78,24 @@ class Vocabulary:
             memo = LRU(NAMES_MEMO)
             catalogue._names_of_memo = memo  # type: ignore[attr-defined]
         self._names_of: LRU[str, tuple[str, ...]] = memo
+        read_memo = getattr(catalogue, "_parts_memo", None)  # what each line is, a language
+        if read_memo is None:
+            read_memo = catalogue._parts_memo = LRU(NAMES_MEMO)  # type: ignore[attr-defined]
+        self._parts: LRU[tuple[str, str], tuple[Parts | None]] = read_memo
 
     def prefetch(self, texts: Iterable[str]) -> None:
         """Ask the catalogue at once which of the names these lines may hold it knows (one
         query a few hundred names, as ``known_names`` remembers them), not one a name; a set's
         name before a card's (``Base Squirtle``) is rare, and asked on its own."""
         runs: dict[str, tuple[str, ...]] = {}
+        memo, language = self._names_of, current_language()
         for text in texts:
+            if (text, language) in self._parts:  # the line was read before: nothing to ask
+                continue
             words = text.split()
             for end in range(1, min(len(words), MAX_NAME_WORDS) + 1):
                 run = " ".join(words[:end])
-                if run not in runs:
+                if run not in runs and run not in memo:  # a run met before is answered
                     runs[run] = _spellings(run)
         ordered = sorted({spelled for spellings in runs.values() for spelled in spellings})
         known: set[str] = set()
@@ -161,7 +168,17 @@ class Vocabulary:
     def read(self, text: str) -> Parts | None:
         """The parts of ``text`` (what follows the count), or None when its words are not
         all the catalogue's: the whole text as a name first, then the longest name at its
-        start with a print after it, then a set's name before a name (``Base Squirtle``)."""
+        start with a print after it, then a set's name before a name (``Base Squirtle``).
+        Remembered with the catalogue: each new resolver (one a ``check``) reads a deck's
+        lines again, and the words of a line always read alike."""
+        key = (text, current_language())
+        known = self._parts.get(key)
+        if known is None:
+            known = (self._read(text),)
+            self._parts.put(key, known)
+        return known[0]
+
+    def _read(self, text: str) -> Parts | None:
         if text.endswith(")") and "(" in text:  # "Hitmonchan (Base Set 7/102)"
             start = text.rfind("(")
             head, tail = text[:start].strip(), self._tail(text[start:].split())

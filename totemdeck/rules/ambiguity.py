@@ -136,13 +136,12 @@ def ambiguity_message(
     groups: Sequence[Sequence[Card]],
     ctx: RuleContext,
     breaks: Sequence[Broken] = (),
+    memo: dict[Any, Any] | None = None,
 ) -> tuple[str, list[dict[str, Any]]]:
     """The finding's sentence and its JSON context (``groups``, in English words);
     ``breaks``: what each group alone would break (FORMAT.md "An ambiguous line and the
     other rules": a finding that holds for only some prints is said here)."""
-    with use_language("en"):
-        described = describe_groups(groups, ctx)
-    shown_groups = described if current_language() == "en" else describe_groups(groups, ctx)
+    described, shown_groups = _described(groups, ctx, memo if memo is not None else {})
     parts = []
     for index, group in enumerate(shown_groups):
         labels = group["labels"]
@@ -167,22 +166,39 @@ def ambiguity_message(
     return message, described
 
 
+def _described(
+    groups: Sequence[Sequence[Card]], ctx: RuleContext, memo: dict[Any, Any]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """The groups described in English (the JSON context) and in the language spoken, once
+    per groups of prints in ``memo`` (read only: the answers are shared)."""
+    key = (tuple(tuple(c.id for c in group) for group in groups), current_language())
+    known = memo.get(key)
+    if known is None:
+        with use_language("en"):
+            described = describe_groups(groups, ctx)
+        shown = described if current_language() == "en" else describe_groups(groups, ctx)
+        known = memo[key] = (described, shown)
+    return known
+
+
 def ambiguous_card(
     line: ResolvedLine,
     judged: list[list[Card]],
     ctx: RuleContext,
     breaks: Sequence[Broken] = (),
+    memo: dict[Any, Any] | None = None,
 ) -> Finding:
     """``ambiguous-card``: the line's prints judge differently; say what differs and what
     each group would break, ask for set and number."""
     number = line.line.line
     message, described = ambiguity_message(
-        number, line.line.name or line.line.card_id or "", line.line.count, judged, ctx, breaks
-    )
+        number, line.line.name or line.line.card_id or "", line.line.count, judged, ctx, breaks,
+        memo,
+    )  # fmt: skip
     groups = []
     for index, group in enumerate(described):
         broken = breaks[index] if index < len(breaks) else frozenset()
-        shown: dict[str, Any] = {"prints": group["prints"], "differs": group["differs"]}
+        shown: dict[str, Any] = {"prints": list(group["prints"]), "differs": dict(group["differs"])}
         if broken:
             ordered = sorted(broken, key=lambda b: (b[0], b[1] or 0))
             shown["breaks"] = [{"code": code, "line": at} for code, at in ordered]
@@ -228,6 +244,7 @@ def settle(
     held = frozenset((f.code, f.line) for f in findings)
     some: set[tuple[str, int | None]] = set()
     said: list[Finding] = []
+    memo: dict[Any, Any] = {}  # 1,000 lines of "1 Pikachu": their groups described once
     for line, differing in ambiguous:
         changes = [change for _group, change in differing]
         # what every group breaks is B less ``touched``, plus ``kept``
@@ -241,5 +258,5 @@ def settle(
             for c in changes
         ]
         groups = [group for group, _change in differing]
-        said.append(ambiguous_card(line, groups, ctx, breaks))
+        said.append(ambiguous_card(line, groups, ctx, breaks, memo))
     return [f for f in findings if (f.code, f.line) not in some] + said

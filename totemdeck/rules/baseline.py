@@ -32,13 +32,18 @@ class Baseline:
     def touching(self, code: str, keys: frozenset[Any], reach: Reach, ctx: RuleContext) -> set[int]:
         """Lines of the entries (Totem and main deck) touching any of ``keys`` for rule
         ``code`` (indexed on first use)."""
+        index = self._index(code, reach, ctx)
+        return {line for key in keys for line in index.get(key, ())}
+
+    def _index(self, code: str, reach: Reach, ctx: RuleContext) -> dict[Any, list[int]]:
+        """Rule ``code``'s keys → the lines of the entries touching each, in deck order."""
         index = self._touches.get(code)
         if index is None:
             index = self._touches[code] = {}
             for e in self.deck.entries:
                 for key in reach.touches(e.card, ctx):
                     index.setdefault(key, []).append(e.line)
-        return {line for key in keys for line in index.get(key, ())}
+        return index
 
     def broken_on(self, line: int) -> frozenset[tuple[str, int | None]]:
         """The ``(code, line)``s of every rule's findings on ``line`` (indexed on first use)."""
@@ -47,6 +52,30 @@ class Baseline:
             for code, at in self.broken:
                 self._broken_on.setdefault(at, set()).add((code, at))
         return frozenset(self._broken_on.get(line, ()))
+
+    def near(
+        self, code: str, keys: frozenset[Any], reach: Reach, ctx: RuleContext, line: int
+    ) -> set[int]:
+        """``touching`` less ``line``; with ``reach.enough``, only the first that many
+        main-deck lines of each key (what the rule needs to see of them to judge the groups
+        as the whole deck does: of 2,500 Basics, one other says the deck has a Basic)."""
+        if reach.enough is None:
+            near = self.touching(code, keys, reach, ctx)
+            near.discard(line)
+            return near
+        near = set()
+        index = self._index(code, reach, ctx)  # the Totem's lines first
+        for key in keys:
+            main = 0
+            for at in index.get(key, ()):
+                if at == line:
+                    continue
+                if at in self.main_index:
+                    if main == reach.enough:
+                        break
+                    main += 1
+                near.add(at)
+        return near
 
     def on_line(self, code: str, line: int) -> set[tuple[str, int | None]]:
         """``(code, line)`` of rule ``code``'s findings on ``line``."""

@@ -182,8 +182,7 @@ class Checker:
         ``card``: the rule judges only the entries in the groups either print asks about."""
         reach = AGGREGATE[code]
         asked = reach.asks(entry.card, self.ctx) | reach.asks(card, self.ctx)
-        near = base.touching(code, asked, reach, self.ctx)
-        near.discard(entry.line)
+        near = base.near(code, asked, reach, self.ctx, entry.line)
         swapped = replace(entry, card=card)
 
         def judged(holding: Entry) -> set[tuple[str, int | None]]:

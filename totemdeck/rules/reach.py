@@ -97,6 +97,10 @@ class Reach:
     traits: Callable[[Card, RuleContext], tuple[Any, ...]]
     touches: Callable[[Card, RuleContext], frozenset[Any]]
     asks: Callable[[Card, RuleContext], frozenset[Any]]
+    # Other main-deck entries in the groups asked that the rule needs to see to judge them
+    # as the whole deck does (``no-basic-pokemon``: one other Basic says there is one); None:
+    # every one (a limit counts them all).
+    enough: int | None = None
 
 
 def _named(card: Card) -> str:
@@ -140,6 +144,7 @@ AGGREGATE: dict[str, Reach] = {
         lambda card, ctx: (is_basic_pokemon(card), played_as_basic_pokemon(card, ctx.fmt)),
         _basics,
         _basics,
+        enough=1,
     ),
     # A line's finding depends on its "evolves from" being named; others' on its name.
     "evolution-line-gap": Reach(
