@@ -62,7 +62,8 @@ def _edit_box(app: object) -> tuple[list[float], float]:
         page.fill("#deck-text", deck)
         page.click("#edit-form button[type=submit]")
         page.wait_for_selector(".build-deck .verdict")
-        times = []
+        page.evaluate(WATCH)
+        times, swapped = [], []
         for n in range(EDITS):
             count = 16 + (n % 2)  # 16 ↔ 17 Fire Energy: 99 ↔ 100 cards
             text = page.input_value("#deck-text")
@@ -75,11 +76,27 @@ def _edit_box(app: object) -> tuple[list[float], float]:
                 f"document.getElementById('deck-count').textContent === '{83 + count}'"
             )
             times.append(time.perf_counter() - started)
+            swapped.append(page.evaluate(SWAPPED))
         prints = _prints(page, base)
         combo = _combo(page, base)
         lost = _hands(browser, base)
         browser.close()
-    return times, baseline, prints, combo, lost
+    return times, baseline, prints, combo, lost, swapped
+
+
+# What each edit swapped: the nodes the page took in (each added node and all below it, a
+# MutationObserver's count) and the size of the answer htmx swapped from.
+WATCH = """() => {
+  const count = n => n.nodeType === 1 ? 1 + n.getElementsByTagName('*').length : 1;
+  window.swapped = {nodes: 0, bytes: 0};
+  new MutationObserver(records => records.forEach(r => r.addedNodes.forEach(n => {
+    window.swapped.nodes += count(n);
+  }))).observe(document.body, {childList: true, subtree: true});
+  document.addEventListener('htmx:beforeSwap', e => {
+    window.swapped.bytes = e.detail.serverResponse.length;
+  });
+}"""
+SWAPPED = "(() => { const s = window.swapped; window.swapped = {nodes: 0, bytes: 0}; return s; })()"
 
 
 PRINTS_TYPED = ["Gast", "Profes", "Arven", "Nest B", "Charm", "Basic Fi", "Iono", "Boss"]
@@ -184,7 +201,7 @@ def main() -> None:
         with TestClient(app) as client:
             health = median_seconds(lambda: client.get("/healthz"), 50)
             names = _names(client)
-        edits, page_load, prints, combo, lost = _edit_box(app)
+        edits, page_load, prints, combo, lost, swapped = _edit_box(app)
     load_after = os.getloadavg()
     p50 = statistics.median(names)
     print(f"baseline: GET /healthz in process (median of 50):    {health * 1000:7.2f} ms")
@@ -198,6 +215,9 @@ def main() -> None:
         f"edit box → verdict, 100-card deck, {EDITS} edits: p50 {_p(edits, 50):7.1f} ms, "
         f"p90 {_p(edits, 90):7.1f} ms (target p50 <= 300; {edit / page_load:.1f}x the baseline)"
     )
+    nodes = statistics.median(s["nodes"] for s in swapped)
+    kb = statistics.median(s["bytes"] for s in swapped) / 1000
+    print(f"each edit swapped (median): {nodes:.0f} nodes from an answer of {kb:.0f} KB")
     named = f"{len(PRINTS_TYPED)} names"
     for what, figures in (
         (f"edit box's print autocomplete, request, {named}", prints),

@@ -384,10 +384,13 @@
     item.addEventListener("mousedown", function (event) { event.preventDefault(); take(host, index); });
     return item;
   }
+  function entryKey(entry) { return typeof entry === "string" ? entry : entry.line; }
   function showList(host, entries) {
     var list = listOf(host);
     if (!list) { return; }
     if (suggest.host && suggest.host !== host && suggest.host.isConnected) { closeList(suggest.host); }
+    // the same list asked again (after a swap) keeps the option the player arrowed to
+    var was = suggest.host === host && suggest.active >= 0 ? entryKey(suggest.items[suggest.active]) : null;
     list.textContent = "";
     suggest.host = host; suggest.items = entries.slice(0, 8); suggest.active = -1;
     suggest.items.forEach(function (entry, index) { list.appendChild(option(host, entry, index)); });
@@ -396,6 +399,8 @@
     if (isCombo(host)) { host.setAttribute("aria-expanded", list.hidden ? "false" : "true"); }
     var said = statusOf(host);
     if (said) { said.textContent = list.hidden ? "" : (said.getAttribute("data-many") || "").replace("{n}", String(suggest.items.length)); }
+    var again = was === null ? -1 : suggest.items.map(entryKey).indexOf(was);
+    if (again >= 0) { mark(host, again); }
   }
   function mark(host, index) {
     var list = listOf(host);
