@@ -55,11 +55,14 @@ def test_an_htmx_edit_answers_with_the_deck_panel_and_what_depends_on_the_deck(
     # every part is the whole page's own, as the pushed address draws it
     whole = client.get(pushed).text
     panel = body.split('<input type="hidden" name="d"')[0]
-    assert " ".join(panel.split()) in " ".join(whole.split())
+    alone = re.sub(r'<template id="result-parts">.*?</template>', "", panel, flags=re.S)
+    assert " ".join(alone.split()) in " ".join(whole.split())
     parts = re.findall(r"<(?:span|div|nav|input)[^>]*hx-swap-oob[^>]*>", body)
-    assert len(parts) > 2 * 10  # each result's badge and step, and the four above
-    for tag in parts:
+    results = re.findall(r'<(?:span|div) class="(?:held|step-slot)" id=[^>]*>', body)
+    assert len(parts) == 4 and len(results) > 2 * 10  # each result's badge and step
+    for tag in parts + results:
         assert tag.replace(OOB, "") in whole, tag
+    assert "<template id=\"result-parts\">" in panel and "result-parts" not in whole
 
 
 def test_the_edit_keeps_the_results_page_in_the_address(

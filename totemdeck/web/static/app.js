@@ -235,6 +235,21 @@
                  focused: document.activeElement === box };
     }
   });
+  /* An edit's answer (build_swap) brings the parts of the results that depend on the deck
+     (a badge and marks, an Add / Remove / why) in a template inside the deck panel: each
+     takes the place of its namesake, the result around it untouched (as htmx out-of-band
+     swaps, one by one, they cost ~140 ms an edit). */
+  document.addEventListener("htmx:afterSwap", function () {
+    var parts = document.getElementById("result-parts");
+    if (!parts) { return; }
+    Array.prototype.slice.call(parts.content.children).forEach(function (part) {
+      var old = document.getElementById(part.id);
+      if (!old) { return; }
+      old.replaceWith(part);
+      if (window.htmx && part.querySelector("button")) { window.htmx.process(part); }
+    });
+    parts.remove();
+  });
   // Restored as the new page goes in (afterSwap), not at settle: a key typed in between
   // lands in the new box and must not be overwritten by the text kept before the swap.
   document.addEventListener("htmx:afterSwap", function () {
