@@ -62,7 +62,7 @@ def test_an_htmx_edit_answers_with_the_deck_panel_and_what_depends_on_the_deck(
     assert len(parts) == 4 and len(results) > 2 * 10  # each result's badge and step
     for tag in parts + results:
         assert tag.replace(OOB, "") in whole, tag
-    assert "<template id=\"result-parts\">" in panel and "result-parts" not in whole
+    assert '<template id="result-parts">' in panel and "result-parts" not in whole
 
 
 def test_the_edit_keeps_the_results_page_in_the_address(
