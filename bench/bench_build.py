@@ -6,7 +6,10 @@ average while it ran (the machine is shared: a figure measured under load says s
 autocomplete (``/build/prints``, what the edit box and "Add a card" offer with a Totem) as
 the browser times it, target p50 <= 100 ms; and the type-then-Add
 race of ``tests/web/test_build_hands_browser.py`` run 20 times at each pause (50, 100, 200,
-300 ms after the last key), counting every Add and every keystroke lost (target: none).
+300 ms after the last key), counting every Add and every keystroke lost (target: none);
+and what each edit swapped (nodes taken in, bytes of the answer): with the deck panel alone
+swapped (``totemdeck/web/build_swap.py``) ~1,700 nodes from ~125 KB, the whole page before
+~2,950 from ~200 KB.
 
 Targets: ``GET /api/names`` p50 <= 20 ms (server-side: the app called in process through
 Starlette's TestClient); edit box → verdict p50 <= 300 ms in chromium (submit to the swapped
@@ -62,7 +65,8 @@ def _edit_box(app: object) -> tuple[list[float], float]:
         page.fill("#deck-text", deck)
         page.click("#edit-form button[type=submit]")
         page.wait_for_selector(".build-deck .verdict")
-        times = []
+        page.evaluate(WATCH)
+        times, swapped = [], []
         for n in range(EDITS):
             count = 16 + (n % 2)  # 16 ↔ 17 Fire Energy: 99 ↔ 100 cards
             text = page.input_value("#deck-text")
@@ -75,11 +79,27 @@ def _edit_box(app: object) -> tuple[list[float], float]:
                 f"document.getElementById('deck-count').textContent === '{83 + count}'"
             )
             times.append(time.perf_counter() - started)
+            swapped.append(page.evaluate(SWAPPED))
         prints = _prints(page, base)
         combo = _combo(page, base)
         lost = _hands(browser, base)
         browser.close()
-    return times, baseline, prints, combo, lost
+    return times, baseline, prints, combo, lost, swapped
+
+
+# What each edit swapped: the nodes the page took in (each added node and all below it, a
+# MutationObserver's count) and the size of the answer htmx swapped from.
+WATCH = """() => {
+  const count = n => n.nodeType === 1 ? 1 + n.getElementsByTagName('*').length : 1;
+  window.swapped = {nodes: 0, bytes: 0};
+  new MutationObserver(records => records.forEach(r => r.addedNodes.forEach(n => {
+    window.swapped.nodes += count(n);
+  }))).observe(document.body, {childList: true, subtree: true});
+  document.addEventListener('htmx:beforeSwap', e => {
+    window.swapped.bytes = e.detail.serverResponse.length;
+  });
+}"""
+SWAPPED = "(() => { const s = window.swapped; window.swapped = {nodes: 0, bytes: 0}; return s; })()"
 
 
 PRINTS_TYPED = ["Gast", "Profes", "Arven", "Nest B", "Charm", "Basic Fi", "Iono", "Boss"]
@@ -184,7 +204,7 @@ def main() -> None:
         with TestClient(app) as client:
             health = median_seconds(lambda: client.get("/healthz"), 50)
             names = _names(client)
-        edits, page_load, prints, combo, lost = _edit_box(app)
+        edits, page_load, prints, combo, lost, swapped = _edit_box(app)
     load_after = os.getloadavg()
     p50 = statistics.median(names)
     print(f"baseline: GET /healthz in process (median of 50):    {health * 1000:7.2f} ms")
@@ -198,6 +218,9 @@ def main() -> None:
         f"edit box → verdict, 100-card deck, {EDITS} edits: p50 {_p(edits, 50):7.1f} ms, "
         f"p90 {_p(edits, 90):7.1f} ms (target p50 <= 300; {edit / page_load:.1f}x the baseline)"
     )
+    nodes = statistics.median(s["nodes"] for s in swapped)
+    kb = statistics.median(s["bytes"] for s in swapped) / 1000
+    print(f"each edit swapped (median): {nodes:.0f} nodes from an answer of {kb:.0f} KB")
     named = f"{len(PRINTS_TYPED)} names"
     for what, figures in (
         (f"edit box's print autocomplete, request, {named}", prints),

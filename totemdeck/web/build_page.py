@@ -14,160 +14,26 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-import totemdeck.rules.fit as fit
 import totemdeck.sharecode.edit as deckedit
-from totemdeck.api.cards import Card
 from totemdeck.api.deck import (
     MAX_BYTES,
     MAX_COUNT,
-    CheckedDeck,
     ShareCodeError,
     SharedDeck,
     decode,
     encode,
-    readable,
 )
-from totemdeck.catalogue.names import name_key
 from totemdeck.i18n import _
-from totemdeck.web import build_add, build_form, build_suggest
+from totemdeck.web import build_add, build_form, build_suggest, build_swap
 from totemdeck.web.finder import filters, find_cards
 from totemdeck.web.pages import error_page, int_param, language, library, render
 from totemdeck.web.templating import query as query_string
-from totemdeck.web.view import deck_view
 
 SEARCH_LIMIT = build_form.SEARCH_LIMIT
 MAX_LINE = 200  # characters of an "Add a card" line
 EMPTY = SharedDeck(())
 default_query = build_form.default_query
 _code = build_form.code_of
-
-
-class _Links:
-    """The links of one Build page: each is this page with one change made."""
-
-    def __init__(self, deck: SharedDeck, q: str | None, page: int) -> None:
-        self.deck, self.q, self.page = deck, q, page
-
-    def to(self, deck: SharedDeck, page: int | None = None) -> str:
-        """This page of results (0-based ``page``, default the current one) over ``deck``."""
-        shown = self.page if page is None else page
-        return "/build" + query_string(d=_code(deck), q=self.q, page=shown + 1 if shown else None)
-
-
-def _in_deck(checked: CheckedDeck) -> tuple[dict[str, int], dict[str, int], dict[str, int]]:
-    """Copies of each print in the main deck, the line of each print, and the copies of
-    each name in the whole deck (any print: singleton counts names)."""
-    copies: dict[str, int] = {}
-    lines: dict[str, int] = {}
-    names: dict[str, int] = {}
-    for entry in checked.deck.entries:
-        key = name_key(entry.card.name)
-        names[key] = names.get(key, 0) + entry.count
-        if entry.section == "totem":
-            continue
-        copies[entry.card.id] = copies.get(entry.card.id, 0) + entry.count
-        lines.setdefault(entry.card.id, entry.line)
-    return copies, lines, names
-
-
-def _result_steps(
-    checked: CheckedDeck, cards: list[Card]
-) -> tuple[dict[str, str], dict[str, str], dict[str, str]]:
-    """For each result: its Add (the card id), or its Remove (``LINE:0``) when the deck
-    holds it, or why it may not go in (banned, outside the identity…), in words."""
-    judge = build_add.judge(checked)
-    names = build_form.held_names(checked)
-    line_of = {name_key(e.card.name): e.line for e in checked.deck.entries if e.section != "totem"}
-    adds: dict[str, str] = {}
-    removes: dict[str, str] = {}
-    why: dict[str, str] = {}
-    for card in cards:
-        if build_form.offered(card, judge, names):
-            adds[card.id] = card.id
-        elif name_key(card.name) in line_of and not card.is_basic_energy:
-            removes[card.id] = f"{line_of[name_key(card.name)]}:0"
-        elif name_key(card.name) not in names:
-            reason = judge.reason(card)
-            if reason:
-                why[card.id] = _(build_add.REASONS[reason])
-    return adds, removes, why
-
-
-def _row_steps(checked: CheckedDeck) -> tuple[object, dict[int, tuple[str | None, str]]]:
-    """The deck's rows and, for each main-deck row, its + and − (``LINE:COUNT``)."""
-    view = deck_view(checked)
-    steps: dict[int, tuple[str | None, str]] = {}
-    totem_lines = {e.line for e in checked.deck.totem}
-    for group in view.groups:
-        for row in group.rows:
-            if row.line in totem_lines:
-                continue
-            more = None
-            if row.card.is_basic_energy and row.count < MAX_COUNT:
-                more = f"{row.line}:{row.count + 1}"
-            steps[row.line] = (more, f"{row.line}:{row.count - 1}")
-    return view, steps
-
-
-def _deck_stage(
-    request: Request, deck: SharedDeck, checked: CheckedDeck, asked: str | None, page: int
-) -> Response:
-    lib = library(request)
-    lang = language(request)
-    totem = checked.deck.totem[0].card
-    query = asked if asked is not None else default_query(totem)
-    found = find_cards(lib, query, SEARCH_LIMIT, lang, offset=page * SEARCH_LIMIT)
-    links = _Links(deck, asked, page)
-    _copies, _lines, names = _in_deck(checked)
-    adds, removes, why = _result_steps(checked, found.cards)
-    judge = build_add.judge(checked)
-    marks = {card.id: build_add.marks(card, judge) for card in found.cards}
-    shown_adds = len(fit.new_cards(found.cards, judge)[0])  # after marks: it counts them in
-    view, steps = _row_steps(checked)
-    return render(
-        request,
-        "build.html",
-        {
-            "stage": "deck",
-            "code": _code(deck),
-            "deck": readable(checked, deck, lib.checker(lang)),
-            "found": found,
-            "q": query,
-            "asked": asked,
-            "page": page,
-            "pages": _pages(found.total, page, links),
-            "filter_links": filters(
-                query, list(checked.report.totem.identity) if checked.report.totem else None
-            ),
-            "adds": adds,
-            "removes": removes,
-            "why": why,
-            "marks": marks,
-            "shown_adds": shown_adds,
-            "added_note": build_add.added_note(request, checked, found.cards),
-            "copies": {c.id: names.get(name_key(c.name), 0) for c in found.cards},
-            "view": view,
-            "steps": steps,
-            "prints": build_form.ambiguous_prints(lib, checked),
-            "totem": totem,
-            "totem_count": len(checked.deck.totem),
-            "change_totem": _code(deckedit.without_totem(deck)),
-            "main_header": deckedit.MAIN_HEADER
-            if deckedit.ends_in_totem(checked.resolved.decklist)
-            else None,
-        },
-        400 if found.error else 200,
-    )
-
-
-def _pages(total: int, page: int, links: _Links) -> dict[str, str | None]:
-    last = max(0, (total - 1) // SEARCH_LIMIT)
-    return {
-        "previous": links.to(links.deck, page - 1) if page > 0 else None,
-        "next": links.to(links.deck, page + 1) if page < last else None,
-        "number": str(page + 1),
-        "of": str(last + 1),
-    }
 
 
 def _totem_stage(request: Request, deck: SharedDeck, asked: str | None, page: int) -> Response:
@@ -189,7 +55,7 @@ def _totem_stage(request: Request, deck: SharedDeck, asked: str | None, page: in
             "choices": choices,
             "q": query,
             "page": page,
-            "pages": _pages(found.total, page, _Links(deck, asked, page)),
+            "pages": build_swap.pages(found.total, page, build_swap.Links(deck, asked, page)),
             "filter_links": filters(query, [])[:1] + filters(query, [])[6:],
             "kept": kept,
             "deck": deck,
@@ -227,7 +93,7 @@ def build_page(request: Request) -> Response:
         return RedirectResponse(
             build_add.shown_target(request, deck, checked, asked, page), status_code=303
         )
-    return _deck_stage(request, deck, checked, asked, page)
+    return build_swap.deck_stage(request, deck, checked, asked, page)
 
 
 def _act(request: Request, deck: SharedDeck) -> tuple[SharedDeck, str | None, int, str]:
@@ -269,11 +135,13 @@ async def build_post(request: Request) -> Response:
     """The edit box: the list as text (and its name) becomes the deck, with the line typed
     in "Add a card" (``add``) as its last (with JavaScript the choice is already written
     in the list and ``add`` comes empty); back to its page."""
-    async with request.form(max_files=0, max_fields=5, max_part_size=MAX_BYTES + 1) as form:
+    async with request.form(max_files=0, max_fields=7, max_part_size=MAX_BYTES + 1) as form:
         text = form.get("deck")
         name = form.get("name")
         asked = form.get("q")
         typed = form.get("add")
+        shown = form.get("shown-key")
+        page = form.get("page")
     deck = SharedDeck.from_text(
         text if isinstance(text, str) else "", name if isinstance(name, str) else None
     )
@@ -289,6 +157,12 @@ async def build_post(request: Request) -> Response:
             _("This list is too long for a deck link; Check reads lists of any length."),
         )
     q = asked if isinstance(asked, str) and asked else None
+    if code is not None and isinstance(shown, str):
+        whole = isinstance(page, str) and page.isascii() and page.isdigit() and len(page) < 4
+        number = max(0, min(int(page) - 1, 199)) if whole else 0  # type: ignore[arg-type]
+        swapped = build_swap.edit_swap(request, decode(code), q, number, shown)
+        if swapped is not None:  # with htmx, the search shown unchanged: only the deck
+            return swapped
     return RedirectResponse("/build" + query_string(d=code, q=q), status_code=303)
 
 

@@ -235,6 +235,21 @@
                  focused: document.activeElement === box };
     }
   });
+  /* An edit's answer (build_swap) brings the parts of the results that depend on the deck
+     (a badge and marks, an Add / Remove / why) in a template inside the deck panel: each
+     takes the place of its namesake, the result around it untouched (as htmx out-of-band
+     swaps, one by one, they cost ~140 ms an edit). */
+  document.addEventListener("htmx:afterSwap", function () {
+    var parts = document.getElementById("result-parts");
+    if (!parts) { return; }
+    Array.prototype.slice.call(parts.content.children).forEach(function (part) {
+      var old = document.getElementById(part.id);
+      if (!old) { return; }
+      old.replaceWith(part);
+      if (window.htmx && part.querySelector("button")) { window.htmx.process(part); }
+    });
+    parts.remove();
+  });
   // Restored as the new page goes in (afterSwap), not at settle: a key typed in between
   // lands in the new box and must not be overwritten by the text kept before the swap.
   document.addEventListener("htmx:afterSwap", function () {
@@ -384,10 +399,13 @@
     item.addEventListener("mousedown", function (event) { event.preventDefault(); take(host, index); });
     return item;
   }
+  function entryKey(entry) { return typeof entry === "string" ? entry : entry.line; }
   function showList(host, entries) {
     var list = listOf(host);
     if (!list) { return; }
     if (suggest.host && suggest.host !== host && suggest.host.isConnected) { closeList(suggest.host); }
+    // the same list asked again (after a swap) keeps the option the player arrowed to
+    var was = suggest.host === host && suggest.active >= 0 ? entryKey(suggest.items[suggest.active]) : null;
     list.textContent = "";
     suggest.host = host; suggest.items = entries.slice(0, 8); suggest.active = -1;
     suggest.items.forEach(function (entry, index) { list.appendChild(option(host, entry, index)); });
@@ -396,6 +414,8 @@
     if (isCombo(host)) { host.setAttribute("aria-expanded", list.hidden ? "false" : "true"); }
     var said = statusOf(host);
     if (said) { said.textContent = list.hidden ? "" : (said.getAttribute("data-many") || "").replace("{n}", String(suggest.items.length)); }
+    var again = was === null ? -1 : suggest.items.map(entryKey).indexOf(was);
+    if (again >= 0) { mark(host, again); }
   }
   function mark(host, index) {
     var list = listOf(host);
