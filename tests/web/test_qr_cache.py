@@ -42,7 +42,11 @@ def test_a_link_too_long_for_a_qr_code_has_none_and_is_remembered(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     calls: list[str] = []
-    monkeypatch.setattr(qr, "draw", lambda text: calls.append(text) or None)
+
+    def too_long(text: str) -> None:
+        calls.append(text)
+
+    monkeypatch.setattr(qr, "draw", too_long)
     cache = qr.QrCache(1024)
     assert cache.svg("x" * 5000) is None
     assert cache.svg("x" * 5000) is None
