@@ -86,3 +86,36 @@ def test_each_real_file_reads_the_same_in_bulk(
     assert _facts(fast) == _facts(slow)
     ctx = make_checker(full_catalogue).ctx
     assert OwnedSet.of(fast, ctx).counts == OwnedSet.of(slow, ctx).counts
+
+
+def test_the_garbage_collector_is_paused_while_reading_and_resumed_after() -> None:
+    import gc
+    import threading
+
+    from totemdeck.collection.gcpause import paused_gc
+
+    assert gc.isenabled()
+    inside: list[bool] = []
+    entered, leave = threading.Event(), threading.Event()
+
+    def other() -> None:
+        with paused_gc():
+            entered.set()
+            leave.wait(30)
+
+    thread = threading.Thread(target=other)
+    with paused_gc():
+        thread.start()
+        assert entered.wait(30)
+        inside.append(gc.isenabled())
+    inside.append(gc.isenabled())  # the other thread still reads: still paused
+    leave.set()
+    thread.join(30)
+    assert inside == [False, False] and gc.isenabled()
+    gc.disable()
+    try:
+        with paused_gc():
+            pass
+        assert not gc.isenabled(), "paused by someone else before: left as it was"
+    finally:
+        gc.enable()

@@ -25,6 +25,7 @@ from totemdeck.catalogue.lru import LRU
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.collection import formats
+from totemdeck.collection.gcpause import paused_gc
 from totemdeck.collection.match import copies, row_line
 from totemdeck.collection.model import Collection, CollectionError, Holding, Summary
 from totemdeck.collection.quick import exact_prints
@@ -237,10 +238,11 @@ def _resolved(text: str, source: str, catalogue: Catalogue) -> ResolvedDeck:
 
 
 def _as_list(text: str, source: str, catalogue: Catalogue) -> Collection:
-    resolved = _resolved(text, source, catalogue)
-    holdings = [
-        Holding(r.line.line, r.line.count, r.candidates) for r in resolved.lines if r.resolved
-    ]
+    with paused_gc():
+        resolved = _resolved(text, source, catalogue)
+        holdings = [
+            Holding(r.line.line, r.line.count, r.candidates) for r in resolved.lines if r.resolved
+        ]
     readings = [(r.line.line, r.note) for r in resolved.lines if r.resolved and r.note]
     # a finding on a line no card line holds (a malformed line) is a row too: one set of the
     # lines held, not a scan of them per finding (quadratic in a list of unknown lines)
