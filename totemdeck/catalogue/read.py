@@ -12,6 +12,7 @@ from pathlib import Path
 
 from totemdeck.catalogue.damage import connect_read_only, damaged
 from totemdeck.catalogue.errors import CatalogueDamaged, CatalogueError, CatalogueMissing, outdated
+from totemdeck.catalogue.facts import PrintFacts, prints_at
 from totemdeck.catalogue.loading import CardLoader
 from totemdeck.catalogue.lru import LRU
 from totemdeck.catalogue.model import Card, CardSet
@@ -198,6 +199,13 @@ class Catalogue:
                 found[(set_id, key)].append(card.id)
         for (set_id, key), ids in found.items():
             self._ids_by_query.put(("set-number", set_id, key), ids)
+
+    def prints_at(
+        self, wanted: Iterable[tuple[str, str]]
+    ) -> dict[tuple[str, str], list[PrintFacts]]:
+        """The id, name and supertype of the prints at each ``(set id, number)``, unbuilt
+        (``facts.prints_at``: a whole collection's lines in a few queries)."""
+        return prints_at(self._db, wanted)
 
     def by_set_number_tail(self, set_id: str, digits: str) -> list[Card]:
         """Prints of a set whose number is ``digits`` behind a letter prefix (68 → SWSH068)."""

@@ -14,6 +14,7 @@ from collections.abc import Callable, Hashable, Iterable, Mapping
 from totemdeck.base.records import frozen
 from totemdeck.catalogue.model import Card, basic_energy_type
 from totemdeck.catalogue.names import name_key
+from totemdeck.collection.gcpause import paused_gc
 from totemdeck.collection.model import Collection, Holding
 from totemdeck.rules.deck import Entry, RuleContext
 from totemdeck.rules.engine import alike_key
@@ -168,11 +169,12 @@ class OwnedSet:
     @classmethod
     def of(cls, collection: Collection, ctx: RuleContext) -> OwnedSet:
         counts: dict[str, int] = {}
-        for holding in collection.holdings:
-            keys = {alike_key_text(card, ctx) for card in holding.candidates}
-            if len(keys) == 1 and holding.count:
-                (key,) = keys
-                counts[key] = counts.get(key, 0) + holding.count
+        with paused_gc():  # a key's tuples for each of 20,000 prints: see ``gcpause``
+            for holding in collection.holdings:
+                keys = {alike_key_text(card, ctx) for card in holding.candidates}
+                if len(keys) == 1 and holding.count:
+                    (key,) = keys
+                    counts[key] = counts.get(key, 0) + holding.count
         return cls(counts)
 
 

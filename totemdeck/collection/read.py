@@ -18,18 +18,22 @@ from __future__ import annotations
 import io
 import itertools
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from typing import BinaryIO
 
 from totemdeck.catalogue.lru import LRU
 from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.collection import formats
+from totemdeck.collection.gcpause import paused_gc
 from totemdeck.collection.match import copies, row_line
 from totemdeck.collection.model import Collection, CollectionError, Holding, Summary
+from totemdeck.collection.quick import exact_prints
 from totemdeck.collection.sets import SetNames
 from totemdeck.collection.table import MAX_LINE, NotATable, Table, TableError, open_table
 from totemdeck.decklist import Resolver, parse
 from totemdeck.decklist.read import decode, repair_mojibake
+from totemdeck.decklist.resolved import ResolvedDeck, ResolvedLine
 from totemdeck.findings import Finding
 from totemdeck.i18n import _
 
@@ -213,11 +217,32 @@ def _refuse_long(text: str, source: str, max_lines: int | None) -> None:
                 )
 
 
+def _resolved(text: str, source: str, catalogue: Catalogue) -> ResolvedDeck:
+    """The list resolved: the lines that name one print exactly (``quick``) in bulk, the
+    others by the resolver, as one deck in the list's order."""
+    decklist = parse(text, source=source)
+    resolver = Resolver(catalogue)
+    exact = exact_prints(catalogue, resolver, decklist.lines)
+    if not exact:
+        return resolver.resolve(decklist)
+    lines = decklist.lines
+    rest = resolver.resolve(replace(decklist, lines=tuple(
+        line for index, line in enumerate(lines) if index not in exact
+    )))  # fmt: skip
+    others = iter(rest.lines)
+    merged = tuple(
+        ResolvedLine(line, (exact[index],), "set+number") if index in exact else next(others)
+        for index, line in enumerate(lines)
+    )
+    return replace(rest, decklist=decklist, lines=merged)
+
+
 def _as_list(text: str, source: str, catalogue: Catalogue) -> Collection:
-    resolved = Resolver(catalogue).resolve(parse(text, source=source))
-    holdings = [
-        Holding(r.line.line, r.line.count, r.candidates) for r in resolved.lines if r.resolved
-    ]
+    with paused_gc():
+        resolved = _resolved(text, source, catalogue)
+        holdings = [
+            Holding(r.line.line, r.line.count, r.candidates) for r in resolved.lines if r.resolved
+        ]
     readings = [(r.line.line, r.note) for r in resolved.lines if r.resolved and r.note]
     # a finding on a line no card line holds (a malformed line) is a row too: one set of the
     # lines held, not a scan of them per finding (quadratic in a list of unknown lines)

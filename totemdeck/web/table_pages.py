@@ -58,6 +58,7 @@ from totemdeck.web.pages import (
     render,
     wants_json,
 )
+from totemdeck.web.qr import qr_svg
 from totemdeck.web.table_view import log_html, summary_view, tiles
 
 MAX_DECK_TEXT = 64 * 1024  # a pasted 100-card list is ~3 KB
@@ -65,21 +66,6 @@ MAX_DECK_TEXT = 64 * 1024  # a pasted 100-card list is ~3 KB
 
 def _game_url(request: Request, state: GameState) -> str:
     return public_url(request, "/table?g=" + encode(state))
-
-
-def qr_svg(text: str) -> str | None:
-    """The QR code of ``text`` as SVG (segno: pure Python, no network), or None when the
-    text is too long for a QR code. Mask 0 always: any mask is a valid QR code, and trying
-    all eight to pick the "best" costs 85 ms for a 600-event game's link (one is 16 ms)."""
-    import segno
-    from segno import DataOverflowError
-
-    try:
-        code = segno.make(text, error="l", micro=False, mask=0)
-    except DataOverflowError:
-        return None
-    svg: str = code.svg_inline(scale=1, border=2, omitsize=True, dark="#000", light="#fff")
-    return svg
 
 
 def _qr_src(request: Request, state: GameState) -> str | None:
@@ -93,7 +79,9 @@ def _qr_src(request: Request, state: GameState) -> str | None:
 def table_qr(request: Request) -> Response:
     """The QR code of a game's link, as its own image (a plain function: Starlette runs it
     in a worker thread): the page stays cheap, and the image, a function of the code alone,
-    is cached by the browser for good."""
+    is cached by the browser for good, and by the server (``web.qr``: bounded) keyed by
+    the link, which holds the game's canonical code (a code written another way that
+    reads as the same game is the same image)."""
     base = library(request).config.base_url
     try:
         state = decode(request.query_params.get("g", ""))
