@@ -19,20 +19,17 @@ catalogue written as such a line reads the same both ways, and so does every rea
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 from totemdeck.catalogue.model import Card, CardSet
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.catalogue.schema import number_key
 from totemdeck.decklist import Resolver
+from totemdeck.decklist.lookups import unplayable_reason
 from totemdeck.decklist.model import DeckLine
+from totemdeck.decklist.vocabulary import BARE_EX
 
 __all__ = ["exact_prints"]
-
-_UNPLAYABLE = ("jumbo", "oversize", "pocket")  # as ``Lookups._playable`` reads a set
-# An upper-case EX without a hyphen (``vocabulary._BARE_EX``): the EX and the ex card both
-_BARE_EX = re.compile(r"(?<=[^\s-]) EX(?=$|[\s)])")
 
 
 def _plain_line(line: DeckLine) -> bool:
@@ -40,7 +37,7 @@ def _plain_line(line: DeckLine) -> bool:
     code, number, name = line.set_code, line.number, line.name
     if line.card_id or line.flags or line.notes or line.name_is_comment:
         return False
-    if not code or not number or not name or _BARE_EX.search(name):
+    if not code or not number or not name or BARE_EX.search(name):
         return False
     if not any(c.isdigit() for c in number):  # "Unown [A] ex10 A": ex10 reads as the number
         return False
@@ -69,10 +66,8 @@ class _Codes:
         return found[0]
 
     def playable(self, card: Card) -> bool:
-        """Whether a deck may play the print (``Lookups._playable`` of its own set)."""
-        words = f"{card.set.name} {card.set.series}".casefold()
-        released = card.set.release_date <= self.resolver.today
-        return released and not any(w in words for w in _UNPLAYABLE)
+        """Whether a deck may play the print (the resolver's own test)."""
+        return unplayable_reason(card, self.resolver.today) is None
 
 
 def exact_prints(

@@ -155,16 +155,7 @@ class Lookups:
         return self._playable(card)
 
     def _playable(self, card: Card) -> str | None:
-        if card.set.release_date > self.today:
-            return _("from {set}, released {date} (after today)").format(
-                set=shown_set_name(card, current_language()), date=card.set.release_date
-            )
-        lowered = f"{card.set.name} {card.set.series}".casefold()
-        if "jumbo" in lowered or "oversize" in lowered:
-            return _("a jumbo (oversized) card")
-        if "pocket" in lowered:
-            return _("a Pokémon TCG Pocket card (a digital-only game)")
-        return None
+        return unplayable_reason(card, self.today)
 
     def _name_alone(self, line: DeckLine) -> ResolvedLine | None:
         """``line`` (its set and number left out) read as a name-only line is: the resolver
@@ -249,3 +240,19 @@ def noted_first(resolved: ResolvedLine, note: str) -> ResolvedLine:
     """``resolved`` with ``note`` said before its own note."""
     said = "; ".join(x for x in (note, resolved.note) if x)
     return ResolvedLine(resolved.line, resolved.candidates, resolved.via, note=said)
+
+
+def unplayable_reason(card: Card, today: str) -> str | None:
+    """Why a deck may not play the print (``not-legal-print``), or None when it may: a set
+    released after today, a jumbo card, a Pokémon TCG Pocket card. One test for the resolver
+    and the collection's bulk reading, so the two never disagree."""
+    if card.set.release_date > today:
+        return _("from {set}, released {date} (after today)").format(
+            set=shown_set_name(card, current_language()), date=card.set.release_date
+        )
+    lowered = f"{card.set.name} {card.set.series}".casefold()
+    if "jumbo" in lowered or "oversize" in lowered:
+        return _("a jumbo (oversized) card")
+    if "pocket" in lowered:
+        return _("a Pokémon TCG Pocket card (a digital-only game)")
+    return None

@@ -42,7 +42,7 @@ _VARIETY = frozenset({"reverse", "holo", "rh", "foil", "fa", "full", "art", "alt
 _MARKS = frozenset("ABCDEFGHIJ")  # regulation marks, printed beside the number since 2019
 _STRIP = "()[]{},;*"
 # An upper-case EX without a hyphen, as a word: "Gardevoir EX", "Charizard EX (OBF)".
-_BARE_EX = re.compile(r"(?<=[^\s-]) EX(?=$|[\s)])")
+BARE_EX = re.compile(r"(?<=[^\s-]) EX(?=$|[\s)])")
 # Shorthand players write for a word of a printed name, folded: "Prof. Oak", "Electric
 # Energy" (Lightning), "Double Colourless", "Tapu Koko Prism Star" (◇), "Latias Delta" (δ).
 SHORTHAND = {
@@ -271,7 +271,7 @@ def _spellings(written: str) -> tuple[str, ...]:
     """``written``, and its ex form when it holds an upper-case ``EX`` without a hyphen."""
     if len(written) > 200:
         return ()
-    return (written, _BARE_EX.sub(" ex", written)) if _BARE_EX.search(written) else (written,)
+    return (written, BARE_EX.sub(" ex", written)) if BARE_EX.search(written) else (written,)
 
 
 def _spell_out(text: str) -> str:
