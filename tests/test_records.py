@@ -95,3 +95,22 @@ def test_a_record_that_holds_itself_shows_dots() -> None:
         repr(outer)
         == "Nested(inner=Sample(name='x', count=0, tags=(), note=None, context={}), more=[...])"
     )
+
+
+def _refusal(action: Any) -> tuple[type[BaseException], str]:
+    try:
+        action()
+    except Exception as exc:  # the kind and words are what is compared
+        return type(exc), str(exc)
+    raise AssertionError("not refused")
+
+
+@pytest.mark.parametrize("name", ["name", "count", "missing"])
+def test_setting_and_deleting_are_refused_as_dataclasses_refuse(name: str) -> None:
+    """``__setattr__`` and ``__delattr__`` are closures, not compiled source (start-up), with
+    the generated methods' checks and messages."""
+    mine, generated = Sample("x"), Twin("x")
+    assert _refusal(lambda: setattr(mine, name, 1)) == _refusal(lambda: setattr(generated, name, 1))
+    assert _refusal(lambda: delattr(mine, name)) == _refusal(lambda: delattr(generated, name))
+    assert Sample.__setattr__.__qualname__ == "Sample.__setattr__"
+    assert vars(dataclasses)["_frozen_get_del_attr"].__module__ == "dataclasses"  # put back

@@ -13,6 +13,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from totemdeck.base.lazy import LazyPattern
+from totemdeck.catalogue.read import Catalogue
 from totemdeck.catalogue.search.context import FormatRows, TotemFacts
 from totemdeck.catalogue.search.orders import ORDER_NAMES
 from totemdeck.catalogue.search.parse import QuerySyntaxError
@@ -23,11 +24,17 @@ from totemdeck.i18n.terms import terms
 
 if TYPE_CHECKING:
     from totemdeck.catalogue.model import Card
-    from totemdeck.catalogue.read import Catalogue
     from totemdeck.rules.banlist import Banlist
     from totemdeck.rules.format import FormatRules
 
-__all__ = ["SEARCH_ORDERS", "QuerySyntaxError", "SearchResult", "listed_rows", "search_cards"]
+__all__ = [
+    "SEARCH_ORDERS",
+    "Catalogue",
+    "QuerySyntaxError",
+    "SearchResult",
+    "listed_rows",
+    "search_cards",
+]
 
 SEARCH_ORDERS = ORDER_NAMES  # what ``search_cards(order=…)`` takes
 

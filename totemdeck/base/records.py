@@ -12,9 +12,10 @@ class with equal compared fields, hashed over the hashed fields (``field(compare
 
 from __future__ import annotations
 
+import dataclasses
 import reprlib
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import FrozenInstanceError, dataclass, field, fields
 from operator import attrgetter
 from typing import Any, TypeVar, dataclass_transform
 
@@ -65,6 +66,33 @@ def _repr(self: Any) -> str:
     return f"{self.__class__.__qualname__}({shown})"
 
 
+# ``dataclasses`` writes a frozen class's ``__setattr__`` and ``__delattr__`` as source and
+# compiles each (CPython 3.11–3.12; later versions lack the hook and write their own).
+_HOOK = "_frozen_get_del_attr"
+_WRITTEN_FROZEN_METHODS = getattr(dataclasses, _HOOK, None)
+
+
+def _frozen_methods(cls: Any, fields: list[Any], _globals: Any) -> tuple[Any, Any]:
+    """The two methods ``dataclasses`` would write, as closures over the same class and
+    field names (same checks, same messages), without compiling source for each class."""
+    names = frozenset(f.name for f in fields)
+
+    def setter(self: Any, name: str, value: Any) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        super(cls, self).__setattr__(name, value)
+
+    def deleter(self: Any, name: str) -> None:
+        if type(self) is cls or name in names:
+            raise FrozenInstanceError(f"cannot delete field {name!r}")
+        super(cls, self).__delattr__(name)
+
+    for method, name in ((setter, "__setattr__"), (deleter, "__delattr__")):
+        method.__name__ = name  # dataclasses sets each under its name
+        method.__qualname__ = f"{cls.__qualname__}.{name}"
+    return setter, deleter
+
+
 @dataclass_transform(frozen_default=True, field_specifiers=(field,))
 def frozen(cls: type[T]) -> type[T]:
     """``@dataclass(frozen=True, slots=True)``, with the shared ``==``, ``hash`` and ``repr``
@@ -77,4 +105,11 @@ def frozen(cls: type[T]) -> type[T]:
         cls.__hash__ = _hash  # type: ignore[method-assign]
     if "__repr__" not in own:
         cls.__repr__ = _repr  # type: ignore[method-assign]
-    return dataclass(frozen=True, slots=True, eq=False, repr=False)(cls)
+    make = dataclass(frozen=True, slots=True, eq=False, repr=False)
+    if _WRITTEN_FROZEN_METHODS is None:
+        return make(cls)
+    setattr(dataclasses, _HOOK, _frozen_methods)  # for this class only
+    try:
+        return make(cls)
+    finally:
+        setattr(dataclasses, _HOOK, _WRITTEN_FROZEN_METHODS)

@@ -27,7 +27,7 @@ from totemdeck.cli.output import (
 from totemdeck.i18n import _
 
 if TYPE_CHECKING:
-    from totemdeck.api import Checker, Collection, Coverage, Report
+    from totemdeck.api import Catalogue, Checker, Collection, Coverage, Report
 
 
 @dataclass(slots=True)
@@ -53,12 +53,12 @@ def run_check(
     share: bool,
 ) -> None:
     """``totemdeck check``: judge each deck; the exit code says whether all are legal."""
-    from totemdeck.api import Catalogue, make_checker, read_collection
+    from totemdeck.api import Catalogue, make_checker
 
     base = _base_url() if share else None
     with Catalogue.open(catalogue) as cat:
         checker = make_checker(cat, banlist, format_file, lang)
-        owned = read_collection(cat, collection, lazy=True) if collection else None
+        owned = _collection(cat, collection)
         judged = _judge_each(decks, checker, owned, None if not share else base or "")
     _write_reports(judged, output, owned, verbose, lang, as_array=len(decks) > 1)
     for link in judged.links:  # after the report (beside JSON, on stderr: JSON stays one doc)
@@ -67,6 +67,16 @@ def run_check(
     if judged.unreadable:
         raise Finished(EXIT_USAGE)
     raise Finished(EXIT_OK if all(r.legal for r in judged.reports) else EXIT_PROBLEMS)
+
+
+def _collection(cat: Catalogue, collection: str | None) -> Collection | None:
+    """The collection read (lazily); None without one: ``api.collection`` and the models it
+    reads load only for a collection (~2 ms of a cold check otherwise)."""
+    if not collection:
+        return None
+    from totemdeck.api import read_collection
+
+    return read_collection(cat, collection, lazy=True)
 
 
 def _base_url() -> str | None:
@@ -88,7 +98,7 @@ def _judge_each(
 ) -> _Judged:
     """Check each deck in turn; an unreadable one is said and the others still checked.
     ``share``: the address links start with ("" for bare codes); None: no links."""
-    from totemdeck.api import DecklistError, ShareCodeError, deck_coverage, read_deck
+    from totemdeck.api import DecklistError, ShareCodeError, read_deck
 
     judged = _Judged()
     for path in decks:
@@ -100,7 +110,9 @@ def _judge_each(
             continue
         checked = checker.check_deck(decklist)
         judged.reports.append(checked.report)
-        if owned is not None:
+        if owned is not None:  # api.collection loads only for a collection (``_collection``)
+            from totemdeck.api import deck_coverage
+
             judged.covered.append(deck_coverage(checked, owned, checker))
         if share is not None:
             from totemdeck.api import share_link_of

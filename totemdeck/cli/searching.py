@@ -33,8 +33,7 @@ def run_search(
     collection: str | None,
 ) -> None:
     """``totemdeck card search``: the cards a query finds, as text, JSON or CSV."""
-    from totemdeck.api import Catalogue
-    from totemdeck.api.search import listed_rows, search_cards
+    from totemdeck.api.search import Catalogue, listed_rows, search_cards  # not api.core's deck
 
     query = query.lstrip()  # a query starting with "-" arrives with a space before it
     bans = fmt = None  # the defaults load only if a key needs them (a cold start stays quick)

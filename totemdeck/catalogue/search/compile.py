@@ -8,18 +8,9 @@ from totemdeck.catalogue.search.builders import exact_name_condition, name_condi
 from totemdeck.catalogue.search.context import SearchContext, Sql
 from totemdeck.catalogue.search.errors import depth_at
 from totemdeck.catalogue.search.keys import BY_NAME
+from totemdeck.catalogue.search.nodes import And, Everything, Exact, Node, Not, Or, Term, Word
 from totemdeck.catalogue.search.orders import ORDER_NAMES
-from totemdeck.catalogue.search.parse import (
-    And,
-    Everything,
-    Exact,
-    Node,
-    Not,
-    Or,
-    QuerySyntaxError,
-    Term,
-    Word,
-)
+from totemdeck.catalogue.search.parse import QuerySyntaxError
 from totemdeck.catalogue.search.spanish_keys import suggested
 from totemdeck.catalogue.search.values import BadValue
 from totemdeck.i18n import _

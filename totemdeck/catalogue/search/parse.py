@@ -1,8 +1,10 @@
 """Query text → a small syntax tree (``Node``), with errors that point at a character.
 
 The grammar is ``grammar.lark`` (lark, LALR), compiled ahead of time into ``_grammar.py``
-(``make grammar``: no lark import and no parser build at start-up); this module only turns
-its tree into the dataclasses below and its exceptions into ``QuerySyntaxError``. Which keys
+(``make grammar``: no lark import and no parser build at start-up); this module turns its
+tree into the records of ``nodes`` and its exceptions into ``QuerySyntaxError``. A plain
+query (no error) is read by hand instead (``reader``, held equal to lark's reading by a
+test), so a cold search loads no parser tables. Which keys
 exist and what their values mean is ``keys.py``'s business, so the grammar never changes for
 a new key.
 """
@@ -15,7 +17,6 @@ from functools import cache
 from typing import Any
 
 from totemdeck.base.lazy import LazyPattern
-from totemdeck.base.records import frozen
 from totemdeck.catalogue.names import fold
 from totemdeck.catalogue.search.errors import (
     MAX_DEPTH,
@@ -24,6 +25,8 @@ from totemdeck.catalogue.search.errors import (
     check_balance,
     unexpected,
 )
+from totemdeck.catalogue.search.nodes import And, Everything, Exact, Node, Not, Or, Term, Word
+from totemdeck.catalogue.search.reader import read
 from totemdeck.i18n import _
 
 __all__ = ["MAX_DEPTH", "MAX_LENGTH", "MAX_TERMS", "Node", "QuerySyntaxError", "Term", "parse"]
@@ -34,64 +37,6 @@ MAX_TERMS = 50
 # Words that are operators where an operator can stand; elsewhere they are an error.
 _OPERATOR_WORDS = frozenset({"or", "and", "not"})
 
-
-@frozen
-class Term:
-    """``key op value``: ``hp>=100``, ``o:"draw 3 cards"``."""
-
-    key: str
-    op: str  # ":", "=", "!=", "<", "<=", ">", ">="
-    value: str
-    position: int  # of the key
-    value_position: int
-    quoted: bool
-    regex: bool = False  # ``name:/…/``: the value is a regular expression
-
-
-@frozen
-class Word:
-    """A bare word or quoted phrase: part of a name."""
-
-    text: str
-    position: int
-
-
-@frozen
-class Exact:
-    """``!"Exact Name"``: the name, compared as FORMAT.md compares names."""
-
-    name: str
-    position: int
-
-
-@frozen
-class Not:
-    """A negated term of a query (``-is:banned``)."""
-
-    node: Node
-    position: int
-
-
-@frozen
-class And:
-    """Terms that must all hold."""
-
-    nodes: tuple[Node, ...]
-
-
-@frozen
-class Or:
-    """Terms of which one must hold."""
-
-    nodes: tuple[Node, ...]
-
-
-@frozen
-class Everything:
-    """The empty query: every card."""
-
-
-Node = Term | Word | Exact | Not | And | Or | Everything
 
 _KEY_OP = re.compile(r"([^\W\d]+)(<=|>=|!=|:|=|<|>)$")
 # Control characters (a NUL ends a C string: SQLite's LIKE would read "%" and match every
@@ -113,8 +58,6 @@ def _parser() -> Any:
 
 def parse(query: str) -> Node:
     """The syntax tree of ``query``, or ``QuerySyntaxError`` pointing at the problem."""
-    lark = _generated()
-
     if len(query) > MAX_LENGTH:
         raise QuerySyntaxError(
             _("the query has {count} characters; at most {limit} are read").format(
@@ -133,6 +76,13 @@ def parse(query: str) -> Node:
             query,
         )
     check_balance(query)
+    node = read(query)  # a plain query, read by hand (``reader``); else lark's tables
+    return _within_limit(query, _lark_parse(query) if node is None else node)
+
+
+def _lark_parse(query: str) -> Node:
+    """``query``'s tree from lark's tables, or the error at the character it fails on."""
+    lark = _generated()
     try:
         tree = _parser().parse(query)
     except lark.UnexpectedCharacters as exc:
@@ -154,6 +104,10 @@ def parse(query: str) -> Node:
             exc.position,
             query,
         ) from None
+    return node
+
+
+def _within_limit(query: str, node: Node) -> Node:
     terms = _count(node)
     if terms > MAX_TERMS:
         raise QuerySyntaxError(
