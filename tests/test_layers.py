@@ -98,13 +98,12 @@ WEB_MAY_IMPORT = {
     "totemdeck.api.collection": "My cards: collections and coverage",
     "totemdeck.api.deck": "decks: share codes, exports, stats",
     "totemdeck.api.printing": "Print: proxy and registration sheets",
+    "totemdeck.api.build": "Build: whether a card fits the deck, and the deck's edits",
     "totemdeck.api.search": "the search verb, its result and its orders",
     "totemdeck.api.totems": "a Totem's pieces, for the deck pages' Totem tiles",
     "totemdeck.catalogue.localized": "how a card is shown in the page's language (pure)",
     "totemdeck.catalogue.model": "a card's display name and Energy letters (pure)",
     "totemdeck.i18n.terms": "card words (types, stages) in the page's language",
-    "totemdeck.rules.fit": "Build's marks: whether a card fits the deck being built",
-    "totemdeck.sharecode.edit": "Build's edits of a shared deck (pure functions of it)",
     "totemdeck.catalogue.names": "name keys and evolution places: pure functions of names",
     "totemdeck.catalogue.lru": "the bounded cache the app keeps rendered previews in",
     "totemdeck.base.errors": "the errors every face turns into answers",
@@ -125,6 +124,6 @@ def _library_modules_of(folder: Path) -> set[str]:
 def test_the_web_app_imports_only_the_modules_named_for_it() -> None:
     modules = _library_modules_of(PACKAGE / "web")
     assert modules <= set(WEB_MAY_IMPORT), sorted(modules - set(WEB_MAY_IMPORT))
-    # rules/ and decklist/ only where named: the one rules module Build's marks need
-    reaching = {m for m in modules if m.split(".")[1:2] in (["rules"], ["decklist"])}
-    assert reaching <= {"totemdeck.rules.fit"}, sorted(reaching)
+    # never rules/, decklist/ or sharecode: Build's marks and edits are verbs of api.build
+    reaching = {m for m in modules if m.split(".")[1:2] in (["rules"], ["decklist"], ["sharecode"])}
+    assert not reaching, sorted(reaching)
