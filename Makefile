@@ -28,25 +28,31 @@ chromium:
 bytecode: $(STAMP)
 	$(BIN)/python -m compileall -q totemdeck
 
-# The whole suite in two passes, each on every core (pytest-xdist): the unit tests, then the
-# browser, real-process and timing tests (marked browser or slow), a test file to a worker so
-# each file's server and browser start once. No test depends on speed, so a neighbour may
-# slow one but never fail it. The unit tests read the committed fixture mirror; the tests that
-# need the whole mirrors import ../shared/data once (the catalogues are cached between runs).
+# The whole suite in two passes: the unit tests on every core (pytest-xdist), then the
+# browser, real-process and timing tests (marked browser or slow) one at a time (on both cores
+# two browsers took each other's focus: the clipboard and suggestion tests failed). No test
+# depends on speed, so a neighbour may slow one but never fail it. The unit tests read the
+# committed fixture mirror; the tests that need the whole mirrors import ../shared/data once
+# per run, in the first worker that asks (the others wait for its copy; .cache/test-catalogue
+# keeps it for the next run while the code and data an import reads are unchanged).
+# PYTHONDONTWRITEBYTECODE is cleared for pytest: it would make every pytest process rewrite
+# the asserts of all ~190 test modules again (~18 s of CPU each); with it cleared the second
+# pass, and every later run, reads the rewritten modules from tests/**/__pycache__.
 # Coverage adds up over both passes; its floor ([tool.coverage.report] fail_under) judges the
 # sum and fails the run.
-TEST_ENV = TOTEMDECK_CHROMIUM=$(CHROMIUM) TOTEMDECK_TEST_CATALOGUE_CACHE=$(CURDIR)/.cache/test-catalogue
+TEST_ENV = PYTHONDONTWRITEBYTECODE= TOTEMDECK_CHROMIUM=$(CHROMIUM) \
+	TOTEMDECK_TEST_CATALOGUE_CACHE=$(CURDIR)/.cache/test-catalogue
 test: $(STAMP) chromium bytecode
 	$(TEST_ENV) $(BIN)/python -m pytest -q -m "not slow and not browser" -n auto \
 		--cov --cov-report= --cov-fail-under=0 --durations=10
 	$(TEST_ENV) $(BIN)/python -m pytest -q -m "slow or browser" \
-		--cov --cov-append --cov-report=term --durations=20
+		--cov --cov-append --cov-report=term --durations=30
 
 # The edit–test loop: no browser, no slow tests, on every core (pytest-xdist), and the imported
 # catalogue reused while the code and data an import reads are unchanged (.cache/test-catalogue,
 # git-ignored).
 test-fast: $(STAMP) bytecode
-	TOTEMDECK_TEST_CATALOGUE_CACHE=$(CURDIR)/.cache/test-catalogue \
+	PYTHONDONTWRITEBYTECODE= TOTEMDECK_TEST_CATALOGUE_CACHE=$(CURDIR)/.cache/test-catalogue \
 		$(BIN)/python -m pytest -q -m "not slow and not browser" -p no:cacheprovider -n auto
 
 lint: $(STAMP)

@@ -26,6 +26,7 @@ __all__ = [
     "check_header",
     "damaged",
     "is_damage",
+    "unreadable_record",
 ]
 
 SQLITE_MAGIC = b"SQLite format 3\x00"
@@ -48,6 +49,13 @@ def damaged(path: str | os.PathLike[str], reason: str) -> CatalogueDamaged:
         ),
         reason,
     )
+
+
+def unreadable_record(path: str | os.PathLike[str], what: object) -> CatalogueDamaged:
+    """A card record that does not read (garbled JSON, the wrong shape, keys missing): the
+    import validated every record, so it is damage; ``what`` (the error, or the record's id)
+    is said, cut to 150 characters. Building a card and listing a search's rows say it so."""
+    return damaged(path, _("a card record does not read: {error}").format(error=repr(what)[:150]))
 
 
 def is_damage(exc: sqlite3.Error) -> bool:

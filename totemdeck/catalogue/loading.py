@@ -16,11 +16,10 @@ from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from totemdeck.catalogue.damage import damaged
+from totemdeck.catalogue.damage import unreadable_record
 from totemdeck.catalogue.lru import SizedLRU
 from totemdeck.catalogue.model import Card, CardSet
 from totemdeck.catalogue.texts import aliases_of, texts_of
-from totemdeck.i18n import _
 
 # The ids asked for, as a table: one bound JSON array, whatever their number.
 WANTED = "SELECT value FROM json_each(?)"
@@ -54,8 +53,7 @@ class CardLoader:
             try:
                 cards.update(self._build(fresh))
             except (ValueError, KeyError, TypeError, AttributeError) as exc:
-                reason = _("a card record does not read: {error}").format(error=repr(exc)[:150])
-                raise damaged(self._path, reason) from exc
+                raise unreadable_record(self._path, exc) from exc
         return [built for card_id, _data in rows if (built := cards[card_id]) is not None]
 
     def by_ids(self, card_ids: Sequence[str]) -> dict[str, Card]:

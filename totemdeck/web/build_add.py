@@ -13,8 +13,7 @@ from collections.abc import Callable
 
 from starlette.requests import Request
 
-import totemdeck.rules.fit as fit
-import totemdeck.sharecode.edit as deckedit
+import totemdeck.api.build as build
 from totemdeck.api.cards import Card
 from totemdeck.api.deck import CheckedDeck, SharedDeck
 from totemdeck.base.records import frozen
@@ -27,19 +26,19 @@ from totemdeck.web.templating import query as query_string
 MAX_SKIPPED = 60  # ids carried in the redirect (a page holds 48 results)
 
 REASONS = {
-    fit.HELD: N_("already in the deck"),
-    fit.BANNED: N_("banned"),
-    fit.IDENTITY: N_("outside the Totem's identity"),
-    fit.COLORLESS: N_("Colorless, which the Totem's Retreat Cost 0 forbids"),
-    fit.LIMIT: N_("one more than the format allows of its kind"),
+    build.HELD: N_("already in the deck"),
+    build.BANNED: N_("banned"),
+    build.IDENTITY: N_("outside the Totem's identity"),
+    build.COLORLESS: N_("Colorless, which the Totem's Retreat Cost 0 forbids"),
+    build.LIMIT: N_("one more than the format allows of its kind"),
 }
 MARKS = {
     "ace-spec": N_("ACE SPEC"),
     "radiant": N_("Radiant"),
     "star": N_("Pokémon ★"),
-    fit.BANNED: N_("Banned"),
-    fit.IDENTITY: N_("Outside the identity"),
-    fit.COLORLESS: N_("Colorless: forbidden by the Totem"),
+    build.BANNED: N_("Banned"),
+    build.IDENTITY: N_("Outside the identity"),
+    build.COLORLESS: N_("Colorless: forbidden by the Totem"),
 }
 
 
@@ -52,9 +51,9 @@ class Mark:
     problem: bool  # it keeps the card out of this deck
 
 
-def marks(card: Card, judge: fit.Fit | None) -> list[Mark]:
+def marks(card: Card, judge: build.Fit | None) -> list[Mark]:
     """What a result is (ACE SPEC, Radiant, ★) and, with a deck, what keeps it out."""
-    out = [Mark(kind, _(MARKS[kind]), False) for kind in fit.kinds(card)]
+    out = [Mark(kind, _(MARKS[kind]), False) for kind in build.limited_kinds(card)]
     misfit = judge.misfit(card) if judge is not None else None
     if misfit:
         out.append(Mark(misfit, _(MARKS[misfit]), True))
@@ -63,24 +62,24 @@ def marks(card: Card, judge: fit.Fit | None) -> list[Mark]:
 
 def banned_marks(card: Card, banned: bool) -> list[Mark]:
     """The marks of a result without a deck (the Cards page): kinds and the banlist."""
-    out = [Mark(kind, _(MARKS[kind]), False) for kind in fit.kinds(card)]
+    out = [Mark(kind, _(MARKS[kind]), False) for kind in build.limited_kinds(card)]
     if banned:
-        out.append(Mark(fit.BANNED, _(MARKS[fit.BANNED]), True))
+        out.append(Mark(build.BANNED, _(MARKS[build.BANNED]), True))
     return out
 
 
-def judge(checked: CheckedDeck) -> fit.Fit:
+def judge(checked: CheckedDeck) -> build.Fit:
     """The deck's room for more cards, under the rules it was judged by."""
-    return fit.Fit(checked.deck, checked.ctx)
+    return build.deck_fit(checked)
 
 
 def add_shown(
-    deck: SharedDeck, cards: list[Card], judge_: fit.Fit
+    deck: SharedDeck, cards: list[Card], judge_: build.Fit
 ) -> tuple[SharedDeck, list[Card], list[tuple[Card, str]]]:
     """The deck with one copy of each of ``cards`` that may go in; those added; those
     skipped with why."""
-    gained, skipped = fit.new_cards(cards, judge_)
-    return deckedit.add_each(deck, [card.id for card in gained]), gained, skipped
+    gained, skipped = build.new_cards(cards, judge_)
+    return build.add_each(deck, [card.id for card in gained]), gained, skipped
 
 
 def note(added: int, skipped: list[tuple[Card, str]], name_of: Callable[[Card], str]) -> str:
@@ -119,5 +118,5 @@ def added_note(request: Request, checked: CheckedDeck, cards: list[Card]) -> str
     wanted = request.query_params.get("skipped", "").split(",")
     judge_ = judge(checked)
     by_id = {card.id: card for card in cards}
-    skipped = [(by_id[i], judge_.reason(by_id[i]) or fit.HELD) for i in wanted if i in by_id]
+    skipped = [(by_id[i], judge_.reason(by_id[i]) or build.HELD) for i in wanted if i in by_id]
     return note(added, skipped, checked.ctx.name_of)

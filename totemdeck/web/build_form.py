@@ -22,8 +22,7 @@ from __future__ import annotations
 
 from starlette.datastructures import QueryParams
 
-import totemdeck.rules.fit as fit
-import totemdeck.sharecode.edit as deckedit
+import totemdeck.api.build as build
 from totemdeck.api.cards import Card
 from totemdeck.api.deck import MAX_COUNT, CheckedDeck, SharedDeck, encode
 from totemdeck.catalogue.names import name_key
@@ -71,14 +70,14 @@ def counts(deck: SharedDeck, params: QueryParams) -> tuple[SharedDeck, int | Non
     """The deck with each changed count field applied (and ``set=LINE:COUNT``); the last
     line touched (the page goes back to it without JavaScript)."""
     touched: int | None = None
-    edit = deckedit.Editor(deck)
+    edit = build.editor(deck)
     changes: list[tuple[int, int]] = []
     for key, value in list(params.multi_items())[:MAX_COUNT_FIELDS]:
         if not key.startswith(COUNT_PREFIX):
             continue
         line = _number(key.removeprefix(COUNT_PREFIX), 1, 10_000)
         count = _number(value, 0, MAX_COUNT)
-        if line is not None and count is not None and deckedit.count_of(deck, line) != count:
+        if line is not None and count is not None and build.count_of(deck, line) != count:
             changes.append((line, count))
     wanted = params.get("set", "")
     if ":" in wanted:
@@ -88,7 +87,7 @@ def counts(deck: SharedDeck, params: QueryParams) -> tuple[SharedDeck, int | Non
             changes.append((line, count))
     for line, count in changes:
         deck = edit.with_count(line, count)
-        edit = deckedit.Editor(deck)
+        edit = build.editor(deck)
         touched = line
     return deck, touched
 
@@ -97,13 +96,13 @@ def choose_print(deck: SharedDeck, params: QueryParams) -> SharedDeck:
     """``print=LINE:ID``: the line names exactly that print, its count kept."""
     line_text, _sep, card_id = params.get("print", "").partition(":")
     line = _number(line_text, 1, 10_000)
-    return deck if line is None else deckedit.with_print(deck, line, card_id.strip()[:40])
+    return deck if line is None else build.with_print(deck, line, card_id.strip()[:40])
 
 
 def ambiguous_prints(lib: Library, checked: CheckedDeck) -> dict[int, list[tuple[Card, bool]]]:
     """For each ambiguous line, the prints it may mean (those that fit the deck first),
     to choose from; each with whether it fits (identity, banlist)."""
-    judge = fit.Fit(checked.deck, checked.ctx)
+    judge = build.deck_fit(checked)
     out: dict[int, list[tuple[Card, bool]]] = {}
     for finding in checked.report.findings:
         if finding.code != "ambiguous-card" or finding.line is None:
@@ -122,9 +121,9 @@ def add_card(lib: Library, checked: CheckedDeck, deck: SharedDeck, card_id: str)
     card = lib.catalogue.get(card_id)
     if card is None or not checked.deck.totem:
         return deck
-    if fit.Fit(checked.deck, checked.ctx).reason(card) is not None:
+    if build.deck_fit(checked).reason(card) is not None:
         return deck
-    return deckedit.add(deck, card.id)
+    return build.add(deck, card.id)
 
 
 def choose_totem(lib: Library, deck: SharedDeck, card_id: str) -> SharedDeck:
@@ -132,7 +131,7 @@ def choose_totem(lib: Library, deck: SharedDeck, card_id: str) -> SharedDeck:
     card = lib.catalogue.get(card_id)
     if card is None or not card.is_pokemon:
         return deck
-    return deckedit.with_totem(deck, [piece.id for piece in lib.totem_pieces(card)])
+    return build.with_totem(deck, [piece.id for piece in lib.totem_pieces(card)])
 
 
 def query_after(params: QueryParams) -> str | None:
@@ -149,7 +148,7 @@ def held_names(checked: CheckedDeck) -> set[str]:
     return {name_key(entry.card.name) for entry in checked.deck.entries}
 
 
-def offered(card: Card, judge: fit.Fit, names: set[str]) -> bool:
+def offered(card: Card, judge: build.Fit, names: set[str]) -> bool:
     """Whether a result offers Add: a name not in the deck yet (or a basic Energy), and
     nothing that keeps it out (banned, identity, Colorless, a kind's limit)."""
     if name_key(card.name) in names and not card.is_basic_energy:

@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
 
-import totemdeck.sharecode.edit as deckedit
+import totemdeck.api.build as build
 from totemdeck.api.deck import (
     MAX_BYTES,
     MAX_COUNT,
@@ -59,8 +59,8 @@ def _totem_stage(request: Request, deck: SharedDeck, asked: str | None, page: in
             "filter_links": filters(query, [])[:1] + filters(query, [])[6:],
             "kept": kept,
             "deck": deck,
-            "main_header": deckedit.MAIN_HEADER
-            if any(deck.lines) and deckedit.ends_in_totem(deck.decklist())
+            "main_header": build.MAIN_HEADER
+            if any(deck.lines) and build.ends_in_totem(deck.decklist())
             else None,
         },
         400 if found.error else 200,
@@ -126,7 +126,7 @@ def _edit(request: Request, deck: SharedDeck) -> str | None:
     if not line or "n" not in request.query_params:
         return None
     count = int_param(request, "n", 1, 0, MAX_COUNT)
-    edited = deckedit.with_count(deck, line, count)
+    edited = build.with_count(deck, line, count)
     asked = request.query_params.get("q")
     return "/build" + query_string(d=_code(edited), q=asked) + f"#line-{line}"
 
@@ -146,7 +146,7 @@ async def build_post(request: Request) -> Response:
         text if isinstance(text, str) else "", name if isinstance(name, str) else None
     )
     if isinstance(typed, str) and typed.strip():
-        deck = deckedit.with_line(deck, typed[:MAX_LINE])
+        deck = build.with_line(deck, typed[:MAX_LINE])
     try:
         code = encode(deck) if any(deck.lines) or deck.name else None
     except ValueError:

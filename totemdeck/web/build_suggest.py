@@ -17,8 +17,7 @@ from collections.abc import Callable
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-import totemdeck.rules.fit as fit
-import totemdeck.sharecode.edit as deckedit
+import totemdeck.api.build as build
 from totemdeck.api.cards import Card
 from totemdeck.api.deck import SharedDeck
 from totemdeck.i18n import _
@@ -31,7 +30,7 @@ from totemdeck.web.templating import card_image
 MAX_TEXT = 100
 MAX_NAMES = 6  # names whose prints are offered (each gives at most 3 prints)
 MEMO = 64  # Totems whose room is remembered
-_JUDGES: OrderedDict[tuple[str, str], fit.Fit] = OrderedDict()
+_JUDGES: OrderedDict[tuple[str, str], build.Fit] = OrderedDict()
 _ENGLISH: dict[str, frozenset[str]] = {}
 _LOCK = threading.Lock()
 
@@ -46,7 +45,7 @@ def _english(lib: Library) -> frozenset[str]:
         return _ENGLISH[key]
 
 
-def _judge(lib: Library, totem: str, lang: str) -> fit.Fit | None:
+def _judge(lib: Library, totem: str, lang: str) -> build.Fit | None:
     """The room of a deck holding only ``totem`` (None: no such Pokémon)."""
     key = (str(lib.config.catalogue), totem)
     with _LOCK:
@@ -57,7 +56,7 @@ def _judge(lib: Library, totem: str, lang: str) -> fit.Fit | None:
     checked = lib.check(deck.decklist("totem"), lang)
     if not checked.deck.totem:
         return None
-    judge = fit.Fit(checked.deck, checked.ctx)
+    judge = build.deck_fit(checked)
     with _LOCK:
         _JUDGES[key] = judge
         while len(_JUDGES) > MEMO:
@@ -82,7 +81,7 @@ def build_prints(request: Request) -> Response:
     names = ordered_names(_index(request).suggest(text, 20), _english(lib), lang)
     judge = _judge(lib, totem, lang) if totem else None
     misfit: Callable[[Card], str | None] | None = judge.misfit if judge else None
-    choices = deckedit.suggest_prints(lib.catalogue, names[:MAX_NAMES], misfit, lang, limit)
+    choices = build.suggest_prints(lib.catalogue, names[:MAX_NAMES], misfit, lang, limit)
     pictures = lib.config.images
     data = []
     for choice in choices:

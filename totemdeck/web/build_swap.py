@@ -18,8 +18,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import Response
 
-import totemdeck.rules.fit as fit
-import totemdeck.sharecode.edit as deckedit
+import totemdeck.api.build as build
 from totemdeck.api.cards import Card
 from totemdeck.api.deck import MAX_COUNT, CheckedDeck, SharedDeck, readable
 from totemdeck.catalogue.names import name_key
@@ -149,7 +148,7 @@ def deck_context(
         "removes": removes,
         "why": why,
         "marks": {card.id: build_add.marks(card, judge) for card in found.cards},
-        "shown_adds": len(fit.new_cards(found.cards, judge)[0]),  # marked cards counted in
+        "shown_adds": len(build.new_cards(found.cards, judge)[0]),  # marked cards counted in
         "added_note": build_add.added_note(request, checked, found.cards),
         "copies": {c.id: names.get(name_key(c.name), 0) for c in found.cards},
         "view": view,
@@ -157,9 +156,9 @@ def deck_context(
         "prints": build_form.ambiguous_prints(lib, checked),
         "totem": totem,
         "totem_count": len(checked.deck.totem),
-        "change_totem": _code(deckedit.without_totem(deck)),
-        "main_header": deckedit.MAIN_HEADER
-        if deckedit.ends_in_totem(checked.resolved.decklist)
+        "change_totem": _code(build.without_totem(deck)),
+        "main_header": build.MAIN_HEADER
+        if build.ends_in_totem(checked.resolved.decklist)
         else None,
     }
 

@@ -1,4 +1,4 @@
-"""An independent check: for 300 generated queries over the real catalogue, ``search_cards``
+"""An independent check: for 300 generated queries over the fixture catalogue, ``search_cards``
 returns exactly the prints a plain Python filter over every card keeps.
 
 The filter reads the ``Card`` objects (and the rules' functions for identity, Prize cards and
@@ -63,8 +63,12 @@ def _retreat(card: Card) -> int | None:
 
 
 def _names(card: Card) -> list[str]:
+    """The forms a name search reads (docs/search.md): each name as FORMAT.md keys it and as
+    printed — "Oak" finds "Professor's Research (Professor Oak)", whose key drops the
+    parenthesis (the fixture catalogue's reg:D "Oak" found it, the filter did not)."""
     langs = [v for k, v in card.aliases.items() if len(k) == 2]
-    return [name_key(card.name, card.supertype), *(name_key(v) for v in langs)]
+    keyed = [name_key(card.name, card.supertype), *(name_key(v) for v in langs)]
+    return keyed + [fold(name) for name in (card.name, *langs)]
 
 
 def atoms(catalogue: Catalogue, cards: list[Card], rng: random.Random) -> Iterator[Atom]:
@@ -234,9 +238,7 @@ def generated(catalogue: Catalogue, count: int) -> list[tuple[str, set[str]]]:
     return out
 
 
-@pytest.mark.slow
-def test_300_generated_queries_match_a_python_filter(full_catalogue: Catalogue) -> None:
-    catalogue = full_catalogue  # every print
+def test_300_generated_queries_match_a_python_filter(catalogue: Catalogue) -> None:
     queries = generated(catalogue, 300)
     everything = len(_everything(catalogue))
     telling = sum(0 < len(expected) < everything for _query, expected in queries)

@@ -18,10 +18,9 @@ import sqlite3
 from collections.abc import Generator, Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from totemdeck.catalogue.damage import damaged
+from totemdeck.catalogue.damage import unreadable_record
 from totemdeck.catalogue.model import ENERGY_TYPES
 from totemdeck.catalogue.search.index import TYPE_BITS, use_format
-from totemdeck.i18n import _
 
 if TYPE_CHECKING:
     from totemdeck.catalogue.read import Catalogue
@@ -70,8 +69,7 @@ def _guarded(catalogue: Catalogue, parameters: tuple[Any, ...]) -> Generator[Any
     except sqlite3.OperationalError as exc:
         if "JSON" not in str(exc):
             raise
-        raise damaged(catalogue.path, _("a card record does not read: {error}").format(
-            error=repr(exc)[:150])) from exc  # fmt: skip
+        raise unreadable_record(catalogue.path, exc) from exc
 
 
 def listing_rows(
@@ -96,8 +94,7 @@ def listing_rows(
              rarity, released, mark, image) = loads(facts)  # fmt: skip
             if not _well_shaped(name, supertype, subtypes, set_id, number):
                 # the import validated every record: one whose facts are not there is damage
-                raise damaged(catalogue.path, _("a card record does not read: {error}").format(
-                    error=repr(card_id)[:150]))  # fmt: skip
+                raise unreadable_record(catalogue.path, card_id)
             yield {
                 "id": card_id,
                 "name": name,

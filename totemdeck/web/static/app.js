@@ -333,7 +333,7 @@
      fit first, each with its name, set code and number, a line of what it is and a small
      picture) or, before a Totem, /api/names. ArrowDown/Up move, Enter (or Tab in the edit
      box) takes, Escape closes; a list that is not on screen never takes a key. */
-  var suggest = { host: null, items: [], active: -1, asked: "" };
+  var suggest = { host: null, items: [], active: -1, asked: "", dismissed: null };
   var HOSTS = "textarea[data-names], input[data-names]";
   function isCombo(host) { return host.tagName === "INPUT"; }
   function slotOf(host) {
@@ -458,7 +458,8 @@
   function askNames(host) {
     var at = slotOf(host);
     var text = at.text.trim();
-    if (text.length < 2 || /\d$/.test(text) || (text === suggest.asked && suggest.host === host)) {
+    if (text.length < 2 || /\d$/.test(text) || text === suggest.dismissed ||
+        (text === suggest.asked && suggest.host === host)) {
       if (text.length < 2) { closeList(host); }
       return;
     }
@@ -469,12 +470,15 @@
       .then(function (answer) { return answer.ok ? answer.json() : []; })
       .then(function (names) {
         var now = document.getElementById(host.id) || host;  // a swap may have replaced it
+        // an answer for text the player dismissed with Escape (it was on its way) stays shut
+        if (text === suggest.dismissed) { return; }
         if (slotOf(now).text.trim() === text) { showList(now, names); } else { suggest.asked = ""; }
       }, function () { closeList(host); });
   }
   document.addEventListener("input", function (event) {
     var host = event.target;
     if (host.matches && host.matches(HOSTS)) {
+      suggest.dismissed = null;  // a new text: its list may show again
       later("names", 150, function () { askNames(document.getElementById(host.id) || host); });
     }
   });
@@ -500,6 +504,8 @@
       take(host, suggest.active);
     } else if (event.key === "Escape") {
       event.preventDefault();
+      cancel("names");  // a question still waiting to go, or on its way, opens nothing
+      suggest.dismissed = slotOf(host).text.trim();
       closeList(host);
     }
   });
