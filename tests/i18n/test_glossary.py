@@ -18,10 +18,10 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from scripts.messages import po_path
-from tests.conftest import TCGDEX
+from tests.conftest import FIXTURE_TCGDEX
 
 FAQ = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "000_d4d9afd947cef094.txt"
-SPANISH_CARDS = TCGDEX / "es" / "cards"
+SPANISH_CARDS = FIXTURE_TCGDEX / "es" / "cards"  # the committed fixture holds every word
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
 
