@@ -9,7 +9,8 @@ race of ``tests/web/test_build_hands_browser.py`` run 20 times at each pause (50
 300 ms after the last key), counting every Add and every keystroke lost (target: none);
 and what each edit swapped (nodes taken in, bytes of the answer): with the deck panel alone
 swapped (``totemdeck/web/build_swap.py``) ~1,700 nodes from ~125 KB, the whole page before
-~2,950 from ~200 KB.
+~2,950 from ~200 KB; and Chromium's main-thread time per edit (CDP Performance metrics:
+all tasks, script, layout, style), to say where an edit's time goes.
 
 Targets: ``GET /api/names`` p50 <= 20 ms (server-side: the app called in process through
 Starlette's TestClient); edit box → verdict p50 <= 300 ms in chromium (submit to the swapped
@@ -66,6 +67,8 @@ def _edit_box(app: object) -> tuple[list[float], float]:
         page.click("#edit-form button[type=submit]")
         page.wait_for_selector(".build-deck .verdict")
         page.evaluate(WATCH)
+        cdp = page.context.new_cdp_session(page)
+        cdp.send("Performance.enable")
         times, swapped = [], []
         for n in range(EDITS):
             count = 16 + (n % 2)  # 16 ↔ 17 Fire Energy: 99 ↔ 100 cards
@@ -73,13 +76,16 @@ def _edit_box(app: object) -> tuple[list[float], float]:
             edited = text.replace(f"{33 - count} Basic Fire Energy", f"{count} Basic Fire Energy")
             assert edited != text, text[-200:]
             page.fill("#deck-text", edited)
+            before = _main_thread(cdp)
             started = time.perf_counter()
             page.evaluate("document.getElementById('edit-form').requestSubmit()")
             page.wait_for_function(
                 f"document.getElementById('deck-count').textContent === '{83 + count}'"
             )
             times.append(time.perf_counter() - started)
-            swapped.append(page.evaluate(SWAPPED))
+            page.evaluate("new Promise(r => requestAnimationFrame(() => setTimeout(r)))")
+            spent = {k: v - before[k] for k, v in _main_thread(cdp).items()}
+            swapped.append(page.evaluate(SWAPPED) | spent)
         prints = _prints(page, base)
         combo = _combo(page, base)
         lost = _hands(browser, base)
@@ -99,6 +105,17 @@ WATCH = """() => {
     window.swapped.bytes = e.detail.serverResponse.length;
   });
 }"""
+
+
+def _main_thread(cdp: object) -> dict[str, float]:
+    """Chromium's main-thread time so far (CDP Performance metrics, seconds): all tasks,
+    script, layout and style; an edit's share is the difference across it (to the next
+    frame after the verdict shows, so its layout and paint are in)."""
+    got = cdp.send("Performance.getMetrics")["metrics"]  # type: ignore[attr-defined]
+    wanted = {"TaskDuration", "ScriptDuration", "LayoutDuration", "RecalcStyleDuration"}
+    return {m["name"]: m["value"] for m in got if m["name"] in wanted}
+
+
 SWAPPED = "(() => { const s = window.swapped; window.swapped = {nodes: 0, bytes: 0}; return s; })()"
 
 
@@ -221,6 +238,14 @@ def main() -> None:
     nodes = statistics.median(s["nodes"] for s in swapped)
     kb = statistics.median(s["bytes"] for s in swapped) / 1000
     print(f"each edit swapped (median): {nodes:.0f} nodes from an answer of {kb:.0f} KB")
+    spent = {k: [s[k] for s in swapped] for k in ("TaskDuration", "ScriptDuration",
+             "LayoutDuration", "RecalcStyleDuration")}  # fmt: skip
+    print(
+        "chromium main thread per edit (p50 / p90): all tasks {:.1f} / {:.1f} ms; script "
+        "{:.1f} / {:.1f}; layout {:.1f} / {:.1f}; style {:.1f} / {:.1f}".format(
+            *(_p(spent[k], q) for k in spent for q in (50, 90))
+        )
+    )
     named = f"{len(PRINTS_TYPED)} names"
     for what, figures in (
         (f"edit box's print autocomplete, request, {named}", prints),
