@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import re
-from pathlib import Path
 from typing import NamedTuple
 
 import pytest
@@ -18,9 +17,9 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 
 from scripts.messages import po_path
-from tests.conftest import FIXTURE_TCGDEX
+from tests.conftest import FIXTURE_TCGDEX, SHARED
 
-FAQ = Path(__file__).resolve().parents[3] / "shared" / "seeds" / "000_d4d9afd947cef094.txt"
+FAQ = SHARED / "seeds" / "000_d4d9afd947cef094.txt"
 SPANISH_CARDS = FIXTURE_TCGDEX / "es" / "cards"  # the committed fixture holds every word
 PLACEHOLDER = re.compile(r"\{[^{}]*\}")
 
