@@ -107,13 +107,16 @@ WATCH = """() => {
 }"""
 
 
+# The CDP Performance metrics an edit's main-thread time is read from, in the order printed.
+MAIN_THREAD = ("TaskDuration", "ScriptDuration", "LayoutDuration", "RecalcStyleDuration")
+
+
 def _main_thread(cdp: object) -> dict[str, float]:
     """Chromium's main-thread time so far (CDP Performance metrics, seconds): all tasks,
     script, layout and style; an edit's share is the difference across it (to the next
     frame after the verdict shows, so its layout and paint are in)."""
     got = cdp.send("Performance.getMetrics")["metrics"]  # type: ignore[attr-defined]
-    wanted = {"TaskDuration", "ScriptDuration", "LayoutDuration", "RecalcStyleDuration"}
-    return {m["name"]: m["value"] for m in got if m["name"] in wanted}
+    return {m["name"]: m["value"] for m in got if m["name"] in MAIN_THREAD}
 
 
 SWAPPED = "(() => { const s = window.swapped; window.swapped = {nodes: 0, bytes: 0}; return s; })()"
@@ -238,8 +241,7 @@ def main() -> None:
     nodes = statistics.median(s["nodes"] for s in swapped)
     kb = statistics.median(s["bytes"] for s in swapped) / 1000
     print(f"each edit swapped (median): {nodes:.0f} nodes from an answer of {kb:.0f} KB")
-    spent = {k: [s[k] for s in swapped] for k in ("TaskDuration", "ScriptDuration",
-             "LayoutDuration", "RecalcStyleDuration")}  # fmt: skip
+    spent = {k: [s[k] for s in swapped] for k in MAIN_THREAD}
     print(
         "chromium main thread per edit (p50 / p90): all tasks {:.1f} / {:.1f} ms; script "
         "{:.1f} / {:.1f}; layout {:.1f} / {:.1f}; style {:.1f} / {:.1f}".format(
