@@ -21,7 +21,7 @@ from tests.web.test_browser import _open
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 SIZES = pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])
-# rounds of type-then-Add at each pause; bench/bench_build_hands.py runs 20 of each
+# rounds of type-then-Add at each pause; `make bench build` (bench/bench_build.py) runs 20 of each
 ROUNDS = int(os.environ.get("TOTEMDECK_HANDS_ROUNDS", "1"))
 GAPS_MS = (50, 100, 200, 300)
 BASES = ("totem:sv3-125 t:supporter", "totem:sv3-125 t:item", "totem:sv3-125 t:pokemon")
