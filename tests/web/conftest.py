@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, expect
 from starlette.testclient import TestClient
 from starlette.types import ASGIApp
 
@@ -15,6 +15,12 @@ from totemdeck.web import WebConfig, create_app
 ROOT = Path(__file__).resolve().parent.parent.parent
 EXAMPLES = ROOT / "examples"
 DECKS = ROOT / "tests" / "decks"
+
+# Every `expect` waits for a state; its cap is only there so that a broken page fails rather
+# than hangs. Playwright's default cap (5 s) is a speed test in disguise: on a busy 2-core
+# machine (load 10–13) a suggestion list took longer than that to come, and a correct page
+# failed. Actions already wait up to 30 s; so does every `expect` now.
+expect.set_options(timeout=30_000)
 
 
 @pytest.fixture(scope="session")

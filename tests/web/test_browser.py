@@ -175,7 +175,7 @@ def _copy(page: Page, button: str) -> None:
         page.bring_to_front()
         page.click(button)
         with contextlib.suppress(AssertionError):
-            expect(page.locator(button)).to_have_text("Copied", timeout=10_000)
+            expect(page.locator(button)).to_have_text("Copied")
             return
     expect(page.locator(button)).to_have_text("Copied")
 

@@ -89,7 +89,7 @@ def test_add_a_card_is_a_combobox_whose_choice_writes_its_line_into_the_edit_box
     expect(page.locator("#add-suggestions")).to_have_attribute("role", "listbox")
     typed(page, "1 Gastl")
     first = page.locator(OPTIONS).first
-    expect(first).to_contain_text("Gastly", timeout=30_000)
+    expect(first).to_contain_text("Gastly")
     expect(combo).to_have_attribute("aria-expanded", "true")
     assert combo.get_attribute("aria-activedescendant") is None  # nothing chosen yet
     page.keyboard.press("ArrowDown")
@@ -123,7 +123,7 @@ def test_escape_closes_and_a_list_not_on_screen_never_takes_a_key(
     combo = page.locator(COMBO)
     before = page.input_value("#deck-text")
     typed(page, "Profes")
-    expect(page.locator(OPTIONS).first).to_be_visible(timeout=30_000)
+    expect(page.locator(OPTIONS).first).to_be_visible()
     page.keyboard.press("Escape")
     expect(page.locator("#add-suggestions")).to_be_hidden()
     expect(combo).to_have_attribute("aria-expanded", "false")
@@ -131,7 +131,7 @@ def test_escape_closes_and_a_list_not_on_screen_never_takes_a_key(
     assert combo.get_attribute("aria-activedescendant") is None
     # a list taken off the screen (as a re-render used to) takes no key either
     page.keyboard.type("s")
-    expect(page.locator(OPTIONS).first).to_be_visible(timeout=30_000)
+    expect(page.locator(OPTIONS).first).to_be_visible()
     page.evaluate("document.getElementById('add-suggestions').hidden = true")
     page.keyboard.press("ArrowDown")
     assert combo.get_attribute("aria-activedescendant") is None
@@ -151,7 +151,7 @@ def test_the_open_list_survives_the_page_updating(
     serve_pictures(page)
     typed(page, "Arve")
     options = page.locator(OPTIONS)
-    expect(options.first).to_be_visible(timeout=30_000)
+    expect(options.first).to_be_visible()
     page.keyboard.press("ArrowDown")
     seen = options.first.inner_text()
     # the deck is judged again and the page swapped (as the edit box's own update does)
@@ -195,7 +195,7 @@ def test_each_print_has_a_small_picture_that_never_moves_the_list(
     asked = serve_pictures(page) if pictures else []  # blocked: the page's route aborts them
     typed(page, "Gastl")
     first = page.locator(OPTIONS).first
-    expect(first).to_contain_text("Gastly", timeout=30_000)
+    expect(first).to_contain_text("Gastly")
     thumb = first.locator("img.thumb")
     expect(thumb).to_have_attribute("loading", "lazy")
     expect(thumb).to_have_attribute("alt", "")  # the text line beside it says it all
@@ -221,7 +221,7 @@ def test_axe_finds_no_violation_with_the_list_open(browser: Browser, base_url: s
     page = with_deck(browser, base_url, DESKTOP, "1 Ralts SVI 84", bypass_csp=True)
     serve_pictures(page)
     typed(page, "Gastl")
-    expect(page.locator(OPTIONS).first).to_be_visible(timeout=30_000)
+    expect(page.locator(OPTIONS).first).to_be_visible()
     page.keyboard.press("ArrowDown")
     page.add_script_tag(content=AXE.read_text("utf-8"))
     found = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
@@ -229,7 +229,7 @@ def test_axe_finds_no_violation_with_the_list_open(browser: Browser, base_url: s
     # and on the Totem stage, where it offers names
     page.goto(f"{base_url}/build")
     typed(page, "Gardev")
-    expect(page.locator(OPTIONS).first).to_be_visible(timeout=30_000)
+    expect(page.locator(OPTIONS).first).to_be_visible()
     page.add_script_tag(content=AXE.read_text("utf-8"))
     found = page.evaluate("axe.run(document, {resultTypes: ['violations']})")
     assert [f"{v['id']}: {v['nodes'][0]['target']}" for v in found["violations"]] == []
@@ -243,7 +243,7 @@ def test_a_tap_or_click_on_a_print_chooses_it(
     serve_pictures(page)
     typed(page, "Arve")
     first = page.locator(OPTIONS).first
-    expect(first).to_be_visible(timeout=30_000)
+    expect(first).to_be_visible()
     code = first.locator("b").inner_text().strip()
     if size.get("has_touch"):
         first.tap()

@@ -57,7 +57,7 @@ def test_the_edit_box_offers_prints_that_fit_the_totem_first(
     page = with_deck(browser, base_url, size, "1 Ralts SVI 84")
     type_line(page, "1 Gastl")
     first = page.locator("#name-suggestions li").first
-    expect(first).to_contain_text("Gastly", timeout=30_000)
+    expect(first).to_contain_text("Gastly")
     shown = first.inner_text()
     assert re.search(r"Gastly [A-Z0-9-]+ \w+", shown), shown  # name, set code, number
     assert "Psychic" in shown and "misfit" not in (first.get_attribute("class") or "")
@@ -80,7 +80,7 @@ def test_suggestions_come_in_the_pages_language_first(
     page = with_deck(browser, base_url, DESKTOP, "1 Ralts SVI 84", locale=f"{lang}-ES")
     type_line(page, "1 Profes")
     first = page.locator("#name-suggestions li").first
-    expect(first).to_be_visible(timeout=30_000)
+    expect(first).to_be_visible()
     word = "Profesor" if lang == "es" else "Professor"
     assert first.inner_text().startswith(word), first.inner_text()
 
@@ -110,13 +110,11 @@ def test_a_suggestion_list_survives_the_box_updating_and_never_acts_unseen(
 ) -> None:
     page = with_deck(browser, base_url, size, "1 Ralts SVI 84")
     type_line(page, "1 Profes")
-    expect(page.locator("#name-suggestions li").first).to_be_visible(timeout=30_000)
+    expect(page.locator("#name-suggestions li").first).to_be_visible()
     # the pause sends the box: the deck is judged again and the page re-rendered
-    expect(page.locator(".build-deck .unresolved")).to_contain_text("Profes", timeout=30_000)
+    expect(page.locator(".build-deck .unresolved")).to_contain_text("Profes")
     options = page.locator("#name-suggestions li")
-    expect(options.first).to_be_visible(
-        timeout=30_000
-    )  # still shown after the re-render (a busy machine: a state)
+    expect(options.first).to_be_visible()  # still shown after the re-render
     name = options.first.evaluate("e => e.querySelector('.words').firstChild.textContent")
     code = options.first.locator("b").inner_text().strip()
     page.keyboard.press("ArrowDown")
@@ -124,7 +122,7 @@ def test_a_suggestion_list_survives_the_box_updating_and_never_acts_unseen(
     assert last_line(page) == f"1 {name} {code}"  # the option seen, and only it
     # Escape closes it: arrows and Enter then only move the caret and break the line
     type_line(page, "1 Basic Psy")
-    expect(options.first).to_be_visible(timeout=30_000)
+    expect(options.first).to_be_visible()
     page.keyboard.press("Escape")
     expect(page.locator("#name-suggestions")).to_be_hidden()
     page.keyboard.press("ArrowDown")

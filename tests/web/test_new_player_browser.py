@@ -24,7 +24,7 @@ def _legal(page: Page) -> None:
     """The verdict the page settles on is LEGAL (the count can show 100 a swap before the
     verdict of that deck does: wait for the state, then say what the deck holds if not)."""
     with contextlib.suppress(AssertionError):
-        expect(page.locator(".build-deck .verdict-word")).to_have_text("LEGAL", timeout=30_000)
+        expect(page.locator(".build-deck .verdict-word")).to_have_text("LEGAL")
     assert verdict(page) == "LEGAL", page.inner_text(".build-deck")[:600]
 
 
@@ -88,7 +88,7 @@ def test_a_legal_chien_pao_deck_through_the_edit_box_in_at_most_40_keys_beyond_n
         page.keyboard.type(f"{count} {name}")  # the name: not counted; the count is
         keys += 1 + len(count) + 1
         first = page.locator("#name-suggestions li").first
-        expect(first).to_contain_text(name, timeout=30_000)  # a busy machine: a state, not a time
+        expect(first).to_contain_text(name)  # a busy machine: a state, not a time
         expect(first).not_to_have_class("misfit")  # a print that fits comes first
         page.keyboard.press("ArrowDown")
         page.keyboard.press("Enter")
@@ -118,7 +118,7 @@ def test_a_legal_chien_pao_deck_through_add_a_card_in_at_most_40_keys_beyond_nam
         page.keyboard.type(f"{count} {name}")  # the name: not counted; the count is
         keys += len(count) + 1
         first = page.locator("#add-suggestions [role=option]").first
-        expect(first).to_contain_text(name, timeout=30_000)  # a busy machine: a state, not a time
+        expect(first).to_contain_text(name)  # a busy machine: a state, not a time
         expect(first).not_to_have_class("misfit")  # a print that fits comes first
         page.keyboard.press("ArrowDown")
         page.keyboard.press("Enter")

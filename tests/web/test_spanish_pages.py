@@ -133,7 +133,7 @@ def test_stats_labels_fit_in_spanish(
     # never comes, the assertion below names the labels that overlap
     with contextlib.suppress(PlaywrightTimeout):
         settled = f"(() => {{ try {{ return ({overlapping})().length === 0; }} catch (e) {{ return false; }} }})()"
-        page.wait_for_function(settled, timeout=30_000)  # false while the bars are redrawn
+        page.wait_for_function(settled)  # false while the bars are redrawn
     overlaps = page.evaluate(overlapping)
     labels = page.eval_on_selector_all("svg.bars text", "els => els.map(e => e.textContent)")
     assert "Herramienta Pokémon" in labels

@@ -44,7 +44,7 @@ def test_the_stats_page_on_a_phone_does_not_scroll_sideways(
     # the state the page settles in (styles and fonts in), not a moment after the click; if
     # it never comes, the assertion below says by how much the page does not fit
     with contextlib.suppress(PlaywrightTimeout):
-        page.wait_for_function(f"document.fonts.status === 'loaded' && {fits}", timeout=30_000)
+        page.wait_for_function(f"document.fonts.status === 'loaded' && {fits}")
     width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
     assert width[0] <= width[1], width
     assert not problems, problems
