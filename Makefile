@@ -29,8 +29,9 @@ bytecode: $(STAMP)
 	$(BIN)/python -m compileall -q totemdeck
 
 # The whole suite in two passes: the unit tests on every core (pytest-xdist), then the
-# browser, real-process and timing tests (marked browser or slow) one at a time (on both cores
-# two browsers took each other's focus: the clipboard and suggestion tests failed). No test
+# browser and real-process tests (marked browser or slow) on two: every browser test in one
+# process, one at a time (two browsers at once took each other's focus and clipboard), the
+# slow tests beside them in the other (--dist loadgroup, tests/conftest.py). No test
 # depends on speed, so a neighbour may slow one but never fail it. The unit tests read the
 # committed fixture mirror; the tests that need the whole mirrors import ../shared/data once
 # per run, in the first worker that asks (the others wait for its copy; .cache/test-catalogue
@@ -45,7 +46,7 @@ TEST_ENV = PYTHONDONTWRITEBYTECODE= TOTEMDECK_CHROMIUM=$(CHROMIUM) \
 test: $(STAMP) chromium bytecode
 	$(TEST_ENV) $(BIN)/python -m pytest -q -m "not slow and not browser" -n auto \
 		--cov --cov-report= --cov-fail-under=0 --durations=10
-	$(TEST_ENV) $(BIN)/python -m pytest -q -m "slow or browser" \
+	$(TEST_ENV) $(BIN)/python -m pytest -q -m "slow or browser" -n 2 --dist loadgroup \
 		--cov --cov-append --cov-report=term --durations=30
 
 # The edit–test loop: no browser, no slow tests, on every core (pytest-xdist), and the imported

@@ -190,10 +190,14 @@ def full_catalogue(full_catalogue_dir: Path) -> Iterator[Catalogue]:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Tests that drive Chromium are `browser` tests (`make test-fast` leaves them out)."""
+    """Tests that drive Chromium are `browser` tests (`make test-fast` leaves them out), and
+    all of them run in one process (one xdist group): `make test`'s second pass runs the
+    slow tests on the other core beside them, but never two browsers at once (they took
+    each other's focus and clipboard)."""
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+            item.add_marker(pytest.mark.xdist_group("browser"))
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -77,9 +77,10 @@ def full_base_url(full_catalogue_dir: Path) -> Iterator[str]:
         yield url
 
 
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """Chromium through Playwright; a missing browser fails the test, never skips it."""
+@pytest.fixture(scope="session")
+def chromium() -> Iterator[Browser]:
+    """Chromium through Playwright, launched once per test process (a launch is ~1 s, and
+    the browser pass has ~30 modules); a missing browser fails the test, never skips it."""
     from playwright.sync_api import sync_playwright
 
     from tests.helpers.live import CHROMIUM, CHROMIUM_ARGS
@@ -90,3 +91,12 @@ def browser() -> Iterator[Browser]:
         launched = driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         yield launched
         launched.close()
+
+
+@pytest.fixture(scope="module")
+def browser(chromium: Browser) -> Iterator[Browser]:
+    """The one Chromium, and after each module every context it opened closed: no page of
+    one module stays open (timers, memory) under the next."""
+    yield chromium
+    for context in list(chromium.contexts):
+        context.close()

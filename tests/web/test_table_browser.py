@@ -11,16 +11,14 @@ in Spanish, and without JavaScript; axe-core finds no violation on any of its pa
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 from urllib.parse import urljoin
 
 import pytest
-from playwright.sync_api import Browser, Playwright, Route, expect, sync_playwright
+from playwright.sync_api import Browser, Route, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-from tests.helpers.live import CHROMIUM, CHROMIUM_ARGS
 from tests.web.conftest import EXAMPLES
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
@@ -35,18 +33,6 @@ WORDS = {
         "ready": "listo para invocar",
     },
 }
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    if not CHROMIUM.is_file():
-        pytest.fail(f"{CHROMIUM} is missing: `apt-get install -y chromium` (.ci/run does)")
-    with sync_playwright() as driver:
-        yield _launch(driver)
-
-
-def _launch(driver: Playwright) -> Browser:
-    return driver.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
 
 
 class Table:
