@@ -13,10 +13,12 @@ from typing import TYPE_CHECKING
 
 from totemdeck.base.records import frozen
 from totemdeck.catalogue.model import Card
+from totemdeck.export.asread import ReadLine
 from totemdeck.i18n import _
 from totemdeck.printing.images import picture_of
 from totemdeck.printing.paper import CARD_HEIGHT, CARD_WIDTH, PER_PAGE, Grid, grid
 from totemdeck.printing.pdf import FAMILY, PT, fitted_size, new_document, output, wrap
+from totemdeck.printing.placeholder import placeholder_proxy
 from totemdeck.printing.proxytext import Block, ProxyText, proxy_text
 
 if TYPE_CHECKING:
@@ -37,10 +39,12 @@ LIGHT = frozenset("LC0")
 
 @frozen
 class ProxyCopy:
-    """One card to print: the print, and the Totem's numbers line when it is the Totem."""
+    """One card to print: the print, and the Totem's numbers line when it is the Totem; or
+    ``held``, a line no one print stands for, printed as a placeholder (``card`` None)."""
 
-    card: Card
+    card: Card | None
     totem_line: str | None = None
+    held: ReadLine | None = None
 
 
 def _line_height(size: float) -> float:
@@ -145,6 +149,12 @@ def _text_proxy(pdf: FPDF, proxy: ProxyText, x: float, y: float) -> bool:
     return whole
 
 
+def _edge(pdf: FPDF, x: float, y: float) -> None:
+    pdf.set_draw_color(150, 150, 150)
+    pdf.set_line_width(0.15)
+    pdf.rect(x, y, CARD_WIDTH, CARD_HEIGHT)
+
+
 def _marks(pdf: FPDF, page: Grid) -> None:
     pdf.set_draw_color(0, 0, 0)
     pdf.set_line_width(0.2)
@@ -191,6 +201,11 @@ def proxy_pdf(
             pdf.add_page()
             _marks(pdf, page)
         x, y = page.slot(index)
+        if copy.card is None:
+            if copy.held is not None and not placeholder_proxy(pdf, copy.held, x, y):
+                notes.append(_("line {n}: its placeholder is cut short").format(n=copy.held.line))
+            _edge(pdf, x, y)
+            continue
         picture = picture_of(copy.card, images) if images is not None else None
         if picture is not None:
             try:
@@ -207,7 +222,5 @@ def proxy_pdf(
             if not _text_proxy(pdf, proxy, x, y):
                 note = _("{card}: its text does not fit a card; the proxy is cut short")
                 notes.append(note.format(card=copy.card.label))
-        pdf.set_draw_color(150, 150, 150)
-        pdf.set_line_width(0.15)
-        pdf.rect(x, y, CARD_WIDTH, CARD_HEIGHT)
+        _edge(pdf, x, y)
     return output(pdf), pdf.pages_count, sorted(set(notes), key=notes.index)

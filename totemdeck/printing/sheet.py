@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from totemdeck.base.records import frozen
+from totemdeck.export.asread import ReadLine
 from totemdeck.export.formats import export_name, set_code
 from totemdeck.export.order import ExportLine
 from totemdeck.i18n import _
@@ -27,6 +28,7 @@ MARGIN = 14.0
 ROW = 4.1
 GUTTER = 8.0
 HEADERS = {"totem": "Totem", "pokemon": "Pokémon", "trainer": "Trainer", "energy": "Energy"}
+HEADERS["main"] = "Main deck"  # lines written under no section header (read as such)
 
 
 @frozen
@@ -34,34 +36,43 @@ class SheetDeck:
     """What a sheet prints about one deck (the verbs in ``api.printing`` fill it)."""
 
     name: str | None
-    lines: tuple[ExportLine, ...]
+    lines: tuple[ExportLine | ReadLine, ...]  # a line no one print stands for: as read
     totem_numbers: str | None  # "Invocation Cost 4 · Prize cards 2 · identity Fire"
     verdict: str  # "LEGAL under banlist.yaml of 2026-11-30"
     findings: tuple[str, ...] = ()  # an illegal deck's findings, on the first page
 
 
-def _section_header(section: str, lines: Sequence[ExportLine], lang: str) -> str:
+def _count(lines: Sequence[ExportLine | ReadLine]) -> int:
+    return sum(x.count or 0 for x in lines)  # an unreadable line has no count
+
+
+def _row(line: ExportLine | ReadLine, lang: str) -> str:
+    """A card line as the PTCG Live export writes it; a line written as read, as read."""
+    if isinstance(line, ReadLine):
+        return line.text
+    card = line.card
+    return f"{line.count} {export_name(card, lang)} {set_code(card)} {card.number}"
+
+
+def _section_header(section: str, lines: Sequence[ExportLine | ReadLine], lang: str) -> str:
     label = {"es": {"pokemon": "Pokémon", "trainer": "Entrenador", "energy": "Energía"}}.get(
         lang, {}
     ).get(section, HEADERS[section])
-    return f"{label}: {sum(x.count for x in lines)}"
+    return f"{label}: {_count(lines)}"
 
 
 def deck_rows(deck: SheetDeck, lang: str) -> list[tuple[str, str]]:
     """The list part as (style, text) rows: section headers, card lines, totals."""
     rows: list[tuple[str, str]] = []
-    sections: dict[str, list[ExportLine]] = {}
+    sections: dict[str, list[ExportLine | ReadLine]] = {}
     for line in deck.lines:
         sections.setdefault(line.section, []).append(line)
     for section, lines in sections.items():
         rows.append(("header", _section_header(section, lines, lang)))
-        rows += [
-            ("card", f"{x.count} {export_name(x.card, lang)} {set_code(x.card)} {x.card.number}")
-            for x in lines
-        ]
+        rows += [("card", _row(x, lang)) for x in lines]
         if section == "totem" and deck.totem_numbers:
             rows.append(("note", _("Totem numbers: {numbers}").format(numbers=deck.totem_numbers)))
-    total = sum(x.count for x in deck.lines)
+    total = _count(deck.lines)
     rows.append(("header", _("Total Cards: {n}").format(n=total)))
     return rows
 
