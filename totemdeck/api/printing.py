@@ -22,7 +22,15 @@ from totemdeck.printing.proxies import ProxyCopy, proxy_pdf
 from totemdeck.printing.sheet import SheetDeck, sheet_pdf
 from totemdeck.rules.engine import CheckedDeck
 
-__all__ = ["PAPERS", "PrintRefused", "PrintedPdf", "print_proxies", "print_sheet"]
+__all__ = [
+    "PAPERS",
+    "PrintRefused",
+    "PrintedPdf",
+    "print_notes",
+    "print_proxies",
+    "print_sheet",
+    "proxy_count",
+]
 
 PAPERS = tuple(PAPER_SIZES)  # the papers ``print_proxies`` and ``print_sheet`` take
 
@@ -88,10 +96,12 @@ def _copies(
         if totem
         else None
     )
+    labels = {r.line.line: tuple(c.label for c in r.candidates) for r in checked.resolved.lines}
     copies: list[ProxyCopy] = []
     for line in lines:
         if isinstance(line, ReadLine):  # no collection owns it: every copy, as read
-            copies += [ProxyCopy(None, held=line)] * (line.count or 1)
+            held = ProxyCopy(None, held=line, could_be=labels.get(line.line, ()))
+            copies += [held] * (1 if line.count is None else line.count)
             continue
         count = line.count if missing is None else missing.get(line.line or -1, 0)
         marker = totem_line if line.section == "totem" else None
@@ -159,6 +169,21 @@ def print_sheet(
         verdict=verdict.format(file=banlist_name, date=updated),
         findings=tuple(findings),
     )
-    data, pages = sheet_pdf(deck, lang, page.paper)
-    notes = (as_read_note(held),) if held else ()
-    return PrintedPdf(data, pages, sum(x.count or 0 for x in deck.lines), notes)
+    data, pages, notes = sheet_pdf(deck, lang, page.paper)
+    if held:
+        notes.insert(0, as_read_note(held))
+    return PrintedPdf(data, pages, sum(x.count or 0 for x in deck.lines), tuple(notes))
+
+
+def print_notes(checked: CheckedDeck) -> tuple[str, ...]:
+    """What the two sheets will say of the lines no one print stands for, before either is
+    made (the web's Print page shows them beside the buttons): none for a deck read exactly."""
+    held = as_read_lines(checked)
+    return (placeholder_note(held), as_read_note(held)) if held else ()
+
+
+def proxy_count(checked: CheckedDeck) -> int:
+    """How many slots the whole proxy sheet holds: one per card copy, placeholders too (an
+    unreadable line is one slot), so a caller can bound the work before it starts."""
+    printed = sum(x.count for x in export_lines(checked))
+    return printed + sum(1 if x.count is None else x.count for x in as_read_lines(checked))

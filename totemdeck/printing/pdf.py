@@ -43,6 +43,14 @@ def new_document(width: float, height: float, title: str) -> FPDF:
     return pdf
 
 
+def unprintable(pdf: FPDF, text: str) -> str:
+    """The characters of ``text`` the fonts have no glyph for (``古月鸟`` in a Chinese
+    list's line), each once: they print as nothing, so whoever prints is told."""
+    cmap = getattr(pdf.fonts[FAMILY.lower()], "cmap", {})  # a TTF font's; DejaVu is one
+    gone = [c for c in text if not c.isspace() and ord(c) not in cmap]
+    return "".join(dict.fromkeys(gone))
+
+
 def output(pdf: FPDF) -> bytes:
     """The finished document's bytes."""
     return bytes(pdf.output())

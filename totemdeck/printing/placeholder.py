@@ -30,13 +30,13 @@ TITLES = {
 }
 
 
-def placeholder_words(held: ReadLine) -> tuple[str, list[str]]:
+def placeholder_words(held: ReadLine, could_be: tuple[str, ...]) -> tuple[str, list[str]]:
     """The slip's title and its lines: the line as written, its line number and why, and
-    an ambiguous line's candidates."""
+    the prints it can mean as a player names them (``Charmander OBF 26``)."""
     words = [held.text, _("line {n}: {why}").format(n=held.line, why=_(STATUS_WORDS[held.status]))]
-    if held.candidates:
-        shown = ", ".join(held.candidates[:MOST_CANDIDATES])
-        more = len(held.candidates) - MOST_CANDIDATES
+    if could_be:
+        shown = ", ".join(could_be[:MOST_CANDIDATES])
+        more = len(could_be) - MOST_CANDIDATES
         if more > 0:
             shown += " " + _("and {n} more").format(n=more)
         words.append(_("Could be: {candidates}").format(candidates=shown))
@@ -44,9 +44,11 @@ def placeholder_words(held: ReadLine) -> tuple[str, list[str]]:
     return _(TITLES[held.status]), words
 
 
-def placeholder_proxy(pdf: FPDF, held: ReadLine, x: float, y: float) -> bool:
+def placeholder_proxy(
+    pdf: FPDF, held: ReadLine, could_be: tuple[str, ...], x: float, y: float
+) -> bool:
     """Draws the slip at ``x``, ``y``; False when its words had to be cut short."""
-    title, words = placeholder_words(held)
+    title, words = placeholder_words(held, could_be)
     pdf.set_fill_color(235, 235, 235)
     pdf.rect(x + 1, y + 1, CARD_WIDTH - 2, 9.5, style="F")
     pdf.set_font(FAMILY, "B", 9.5)

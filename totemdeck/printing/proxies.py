@@ -17,7 +17,15 @@ from totemdeck.export.asread import ReadLine
 from totemdeck.i18n import _
 from totemdeck.printing.images import picture_of
 from totemdeck.printing.paper import CARD_HEIGHT, CARD_WIDTH, PER_PAGE, Grid, grid
-from totemdeck.printing.pdf import FAMILY, PT, fitted_size, new_document, output, wrap
+from totemdeck.printing.pdf import (
+    FAMILY,
+    PT,
+    fitted_size,
+    new_document,
+    output,
+    unprintable,
+    wrap,
+)
 from totemdeck.printing.placeholder import placeholder_proxy
 from totemdeck.printing.proxytext import Block, ProxyText, proxy_text
 
@@ -45,6 +53,7 @@ class ProxyCopy:
     card: Card | None
     totem_line: str | None = None
     held: ReadLine | None = None
+    could_be: tuple[str, ...] = ()  # the prints ``held`` can mean, as players name them
 
 
 def _line_height(size: float) -> float:
@@ -155,6 +164,19 @@ def _edge(pdf: FPDF, x: float, y: float) -> None:
     pdf.rect(x, y, CARD_WIDTH, CARD_HEIGHT)
 
 
+def _placeholder(pdf: FPDF, copy: ProxyCopy, x: float, y: float) -> list[str]:
+    """Draws a placeholder proxy; what it could not print whole."""
+    held, notes = copy.held, []
+    assert held is not None
+    if not placeholder_proxy(pdf, held, copy.could_be, x, y):
+        notes.append(_("line {n}: its placeholder is cut short").format(n=held.line))
+    gone = unprintable(pdf, held.text)
+    if gone:
+        note = _("line {n}: the font has no {chars}, so they are not printed")
+        notes.append(note.format(n=held.line, chars=gone))
+    return notes
+
+
 def _marks(pdf: FPDF, page: Grid) -> None:
     pdf.set_draw_color(0, 0, 0)
     pdf.set_line_width(0.2)
@@ -202,8 +224,8 @@ def proxy_pdf(
             _marks(pdf, page)
         x, y = page.slot(index)
         if copy.card is None:
-            if copy.held is not None and not placeholder_proxy(pdf, copy.held, x, y):
-                notes.append(_("line {n}: its placeholder is cut short").format(n=copy.held.line))
+            if copy.held is not None:
+                notes += _placeholder(pdf, copy, x, y)
             _edge(pdf, x, y)
             continue
         picture = picture_of(copy.card, images) if images is not None else None

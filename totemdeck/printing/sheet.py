@@ -19,7 +19,7 @@ from totemdeck.export.formats import export_name, set_code
 from totemdeck.export.order import ExportLine
 from totemdeck.i18n import _
 from totemdeck.printing.paper import PAPERS
-from totemdeck.printing.pdf import FAMILY, fitted_size, new_document, output
+from totemdeck.printing.pdf import FAMILY, fitted_size, new_document, output, unprintable
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -27,8 +27,21 @@ if TYPE_CHECKING:
 MARGIN = 14.0
 ROW = 4.1
 GUTTER = 8.0
-HEADERS = {"totem": "Totem", "pokemon": "Pokémon", "trainer": "Trainer", "energy": "Energy"}
-HEADERS["main"] = "Main deck"  # lines written under no section header (read as such)
+# The sections' headers, as the reader reads them back ("main": lines the list wrote under no
+# section header, which the sheet writes as read). i18n: keep (headers the reader knows)
+HEADERS = {
+    "totem": "Totem",
+    "pokemon": "Pokémon",
+    "trainer": "Trainer",
+    "energy": "Energy",
+    "main": "Main deck",
+}
+SPANISH = {
+    "pokemon": "Pokémon",
+    "trainer": "Entrenador",
+    "energy": "Energía",
+    "main": "Mazo principal",
+}
 
 
 @frozen
@@ -55,9 +68,9 @@ def _row(line: ExportLine | ReadLine, lang: str) -> str:
 
 
 def _section_header(section: str, lines: Sequence[ExportLine | ReadLine], lang: str) -> str:
-    label = {"es": {"pokemon": "Pokémon", "trainer": "Entrenador", "energy": "Energía"}}.get(
-        lang, {}
-    ).get(section, HEADERS[section])
+    label = (SPANISH if lang == "es" else HEADERS).get(section, HEADERS[section])
+    if all(x.count is None for x in lines):  # lines that are no card line: no count to say
+        return f"{label}:"
     return f"{label}: {_count(lines)}"
 
 
@@ -105,8 +118,21 @@ def _write(pdf: FPDF, x: float, y: float, width: float, text: str, style: str = 
     pdf.cell(width, ROW, text)
 
 
-def sheet_pdf(deck: SheetDeck, lang: str, paper: str = "a4") -> tuple[bytes, int]:
-    """The registration sheet of ``deck`` on ``paper`` (``a4`` or ``letter``), and its pages."""
+def glyph_notes(pdf: FPDF, deck: SheetDeck) -> list[str]:
+    """A note for each line written as read that holds characters the fonts cannot draw
+    (a Chinese list's comment): the sheet prints that line without them, and says so."""
+    notes = []
+    for line in deck.lines:
+        gone = unprintable(pdf, line.text) if isinstance(line, ReadLine) else ""
+        if gone:
+            note = _("line {n}: the font has no {chars}, so they are not printed")
+            notes.append(note.format(n=line.line, chars=gone))
+    return notes
+
+
+def sheet_pdf(deck: SheetDeck, lang: str, paper: str = "a4") -> tuple[bytes, int, list[str]]:
+    """The registration sheet of ``deck`` on ``paper`` (``a4`` or ``letter``), its pages and
+    what it could not print whole."""
     width, height = PAPERS[paper]
     pdf = new_document(width, height, _("Totem Format: deck registration sheet"))
     pdf.add_page()
@@ -139,4 +165,4 @@ def sheet_pdf(deck: SheetDeck, lang: str, paper: str = "a4") -> tuple[bytes, int
     _write(pdf, MARGIN, height - MARGIN - ROW, width / 2, deck.verdict, "header")
     signature = _("Signature: {blank}").format(blank="_" * 20)
     _write(pdf, width / 2 + GUTTER, height - MARGIN - 2.5 * ROW, width / 2 - MARGIN, signature)
-    return output(pdf), pdf.pages_count
+    return output(pdf), pdf.pages_count, glyph_notes(pdf, deck)
