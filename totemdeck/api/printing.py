@@ -185,5 +185,5 @@ def print_notes(checked: CheckedDeck) -> tuple[str, ...]:
 def proxy_count(checked: CheckedDeck) -> int:
     """How many slots the whole proxy sheet holds: one per card copy, placeholders too (an
     unreadable line is one slot), so a caller can bound the work before it starts."""
-    printed = sum(x.count for x in export_lines(checked))
-    return printed + sum(1 if x.count is None else x.count for x in as_read_lines(checked))
+    lines = merged(export_lines(checked), as_read_lines(checked))
+    return sum(1 if x.count is None else x.count for x in lines)
