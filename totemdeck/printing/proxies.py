@@ -164,11 +164,12 @@ def _edge(pdf: FPDF, x: float, y: float) -> None:
     pdf.rect(x, y, CARD_WIDTH, CARD_HEIGHT)
 
 
-def _placeholder(pdf: FPDF, copy: ProxyCopy, x: float, y: float) -> list[str]:
+def _placeholder(
+    pdf: FPDF, held: ReadLine, could_be: tuple[str, ...], x: float, y: float
+) -> list[str]:
     """Draws a placeholder proxy; what it could not print whole."""
-    held, notes = copy.held, []
-    assert held is not None
-    if not placeholder_proxy(pdf, held, copy.could_be, x, y):
+    notes = []
+    if not placeholder_proxy(pdf, held, could_be, x, y):
         notes.append(_("line {n}: its placeholder is cut short").format(n=held.line))
     gone = unprintable(pdf, held.text)
     if gone:
@@ -225,7 +226,7 @@ def proxy_pdf(
         x, y = page.slot(index)
         if copy.card is None:
             if copy.held is not None:
-                notes += _placeholder(pdf, copy, x, y)
+                notes += _placeholder(pdf, copy.held, copy.could_be, x, y)
             _edge(pdf, x, y)
             continue
         picture = picture_of(copy.card, images) if images is not None else None
