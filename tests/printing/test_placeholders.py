@@ -109,13 +109,18 @@ def test_the_page_notes_are_the_pdfs_notes(checked: CheckedDeck) -> None:
     assert "they read back the same" in sheet
 
 
-def test_a_character_the_font_cannot_draw_is_said(catalogue: Catalogue) -> None:
-    checked = Checker(catalogue).check_deck(parse(DECK.replace("Blorpzilla", "古月鸟")))
+def test_chinese_prints_and_a_character_no_font_draws_is_said(catalogue: Catalogue) -> None:
+    """``古月鸟`` (DejaVu has no CJK) prints through the fallback font and is in the PDF's
+    text; a hieroglyph no font has is said, never dropped silently."""
+    text = DECK.replace("Blorpzilla", "古月鸟").replace("see you", "𓀀 see you")
+    checked = Checker(catalogue).check_deck(parse(text))
     for printed in (
         print_proxies(checked, allow_illegal=True),
         print_sheet(checked, allow_illegal=True),
     ):
-        assert "line 5: the font has no 古月鸟, so they are not printed" in printed.notes
+        assert "2 古月鸟" in _lines(printed.data)
+        font = [note for note in printed.notes if "the font has no" in note]
+        assert font == ["line 7: the font has no 𓀀, so they are not printed"]
 
 
 def test_the_cli_says_which_lines_are_placeholders(

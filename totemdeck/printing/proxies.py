@@ -20,6 +20,7 @@ from totemdeck.printing.paper import CARD_HEIGHT, CARD_WIDTH, PER_PAGE, Grid, gr
 from totemdeck.printing.pdf import (
     FAMILY,
     PT,
+    fall_back_for,
     fitted_size,
     new_document,
     output,
@@ -215,6 +216,7 @@ def proxy_pdf(
     """
     page = grid(paper)
     pdf = new_document(page.width, page.height, _("Totem Format proxies"))
+    fall_back_for(pdf, {copy.held.text for copy in copies if copy.held is not None})
     if cover:
         _cover(pdf, cover, page)
     notes: list[str] = []

@@ -19,7 +19,14 @@ from totemdeck.export.formats import export_name, set_code
 from totemdeck.export.order import ExportLine
 from totemdeck.i18n import _
 from totemdeck.printing.paper import PAPERS
-from totemdeck.printing.pdf import FAMILY, fitted_size, new_document, output, unprintable
+from totemdeck.printing.pdf import (
+    FAMILY,
+    fall_back_for,
+    fitted_size,
+    new_document,
+    output,
+    unprintable,
+)
 
 if TYPE_CHECKING:
     from fpdf import FPDF
@@ -135,6 +142,8 @@ def sheet_pdf(deck: SheetDeck, lang: str, paper: str = "a4") -> tuple[bytes, int
     what it could not print whole."""
     width, height = PAPERS[paper]
     pdf = new_document(width, height, _("Totem Format: deck registration sheet"))
+    rows = deck_rows(deck, lang)
+    fall_back_for(pdf, [deck.name or "", *(text for _style, text in rows)])
     pdf.add_page()
     _write(pdf, MARGIN, MARGIN, width, _("Totem Format: deck registration sheet"), "title")
     y = MARGIN + 9
@@ -150,7 +159,7 @@ def sheet_pdf(deck: SheetDeck, lang: str, paper: str = "a4") -> tuple[bytes, int
     column_width = (width - 2 * MARGIN - GUTTER) / 2
     top, bottom = y + 3, height - MARGIN - 3.5 * ROW
     column, y = 0, top
-    for style, text in deck_rows(deck, lang):
+    for style, text in rows:
         if y + ROW > bottom:
             column, y = column + 1, top
             if column == 2:  # the second page: the list goes on under its name
