@@ -137,3 +137,19 @@ def test_the_cli_says_which_lines_are_placeholders(
     assert _slots(out.read_bytes()) == 32
     assert main([*args, "--sheet", "-o", str(tmp_path / "sheet.pdf")]) == 0
     assert "3 lines are written as the list has them" in capsys.readouterr().err
+
+
+def test_a_long_line_is_set_smaller_or_cut_on_paper_but_reads_back_whole(
+    catalogue: Catalogue,
+) -> None:
+    """A line wider than the sheet's column never runs into the next column: smaller, then
+    cut at the column's edge, said in the notes; the PDF's text keeps it whole."""
+    fits = "see you at worlds, and bring the spare sleeves please!"
+    long = "this list was built over three weekends with friends " * 3
+    text = DECK.replace("see you at worlds!", f"{fits}\n{long.strip()}")
+    checked = Checker(catalogue).check_deck(parse(text))
+    printed = print_sheet(checked, allow_illegal=True)
+    lines = _lines(printed.data)
+    assert lines[fits] == 1 and lines[long.strip()] == 1
+    cut = [note for note in printed.notes if "too long for its column" in note]
+    assert len(cut) == 1 and cut[0].startswith("this list was built"), printed.notes

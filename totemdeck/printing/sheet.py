@@ -118,11 +118,21 @@ def _clipped(pdf: FPDF, text: str, width: float) -> str:
     return text + "…"
 
 
-def _write(pdf: FPDF, x: float, y: float, width: float, text: str, style: str = "") -> None:
+def _write(pdf: FPDF, x: float, y: float, width: float, text: str, style: str = "") -> bool:
+    """Writes one row; a card line wider than its column is set smaller, and past the
+    smallest size cut at the column's edge (False): the PDF's text keeps it whole, so it
+    still reads back, and the sheet says which line is cut on paper."""
     size = {"title": 14.0, "header": 9.5, "note": 7.5}.get(style, 8.5)
     pdf.set_font(FAMILY, "B" if style in ("title", "header") else "", size)
     pdf.set_xy(x, y)
-    pdf.cell(width, ROW, text)
+    if style == "card":
+        fitted_size(pdf, text, width, size, 5.5)  # the largest size it fits at, if any
+    if style != "card" or pdf.get_string_width(text) <= width:
+        pdf.cell(width, ROW, text)
+        return True
+    with pdf.rect_clip(x, y, width, ROW):
+        pdf.cell(pdf.get_string_width(text), ROW, text)
+    return False
 
 
 def glyph_notes(pdf: FPDF, deck: SheetDeck) -> list[str]:
@@ -159,6 +169,7 @@ def sheet_pdf(deck: SheetDeck, lang: str, paper: str = "a4") -> tuple[bytes, int
     column_width = (width - 2 * MARGIN - GUTTER) / 2
     top, bottom = y + 3, height - MARGIN - 3.5 * ROW
     column, y = 0, top
+    cut: list[str] = []
     for style, text in rows:
         if y + ROW > bottom:
             column, y = column + 1, top
@@ -169,9 +180,12 @@ def sheet_pdf(deck: SheetDeck, lang: str, paper: str = "a4") -> tuple[bytes, int
                 _write(pdf, MARGIN, MARGIN, width, _("Deckname: {name}").format(
                     name=deck.name or "—"), "header")  # fmt: skip
         x = MARGIN + column * (column_width + GUTTER)
-        _write(pdf, x, y, column_width, text, style)
+        if not _write(pdf, x, y, column_width, text, style):
+            cut.append(text)
         y += ROW + (0.8 if style == "header" else 0)
     _write(pdf, MARGIN, height - MARGIN - ROW, width / 2, deck.verdict, "header")
     signature = _("Signature: {blank}").format(blank="_" * 20)
     _write(pdf, width / 2 + GUTTER, height - MARGIN - 2.5 * ROW, width / 2 - MARGIN, signature)
-    return output(pdf), pdf.pages_count, glyph_notes(pdf, deck)
+    notes = [_("{line}: too long for its column, so the paper shows it cut short").format(
+        line=_clipped(pdf, text, 60)) for text in cut]  # fmt: skip
+    return output(pdf), pdf.pages_count, glyph_notes(pdf, deck) + notes
