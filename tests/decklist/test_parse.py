@@ -282,6 +282,13 @@ def test_a_deck_name_line_and_spare_cards_left_out() -> None:
     assert [(x.line, x.name) for x in deck.lines] == [(3, "Iono")]
 
 
+def test_a_registration_sheets_blank_deck_name_is_no_name() -> None:
+    """A sheet printed for a deck with no name has ``Deckname: ____`` (a field to fill in):
+    read back, the deck still has no name, and the line is no problem."""
+    deck = parse("Deckname: ________________________\nPokémon: 1\n1 Iono PAL 185\n")
+    assert deck.name is None and not deck.problems
+
+
 @pytest.mark.parametrize(
     ("text", "name", "set_code", "number"),
     [

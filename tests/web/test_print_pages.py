@@ -134,3 +134,44 @@ def test_print_from_the_verdict_in_a_browser(
     page.set_viewport_size({"width": 390, "height": 844})
     assert page.locator("a:has-text('Proxies (PDF)')").first.is_visible()
     assert not problems, problems
+
+
+# A list with a line of each kind no one print stands for (ambiguous, no card, no card line).
+HELD_TEXT = (
+    "Totem:\n1 Charizard ex OBF 125\nPokemon:\n3 Charmander\n2 Blorpzilla\n"
+    "see you at worlds!\nEnergy:\n20 Basic Fire Energy SVE 2\n"
+)
+
+
+def test_the_print_page_says_which_lines_print_as_placeholders(
+    client: TestClient, legal_text: str
+) -> None:
+    page = client.get("/print", params={"d": _code(client, HELD_TEXT)})
+    assert page.text.count('class="problem print-note"') == 2
+    assert "3 lines are printed as placeholder proxies" in page.text
+    assert "3 lines are written as the list has them" in page.text
+    assert "print-note" not in client.get("/print", params={"d": _code(client, legal_text)}).text
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("phone", [False, True], ids=["desktop", "phone"])
+def test_the_placeholder_note_in_a_browser(browser: Browser, base_url: str, phone: bool) -> None:
+    """The Print page shows the note beside its buttons, on a desktop and on a phone (where
+    it wraps, never scrolls sideways); the proxies it downloads hold the placeholders."""
+    screen = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
+    page, problems = _open(browser, base_url, accept_downloads=True, **(screen if phone else {}))
+    _paste(page, base_url, HELD_TEXT)
+    with page.expect_navigation():
+        page.click("nav.deck-actions a:has-text('Print')")
+    note = page.locator(".print-note").first
+    assert note.is_visible()
+    assert "placeholder proxies" in note.inner_text() and "6 (not a card line)" in note.inner_text()
+    box = note.bounding_box()
+    assert box is not None and box["x"] + box["width"] <= page.viewport_size["width"]
+    if phone:
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    with page.expect_download() as download:
+        page.click("a:has-text('Proxies (PDF)') >> nth=0")
+    text = _pdf_text(Path(download.value.path()).read_bytes())
+    assert text.count("AMBIGUOUS LINE") == 3 and text.count("NOT A CARD LINE") == 1
+    assert not problems, problems

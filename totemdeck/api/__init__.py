@@ -59,7 +59,15 @@ _VERBS = {
         "totemdeck.api.totems",
     ),
     **dict.fromkeys(
-        ("PrintRefused", "PrintedPdf", "print_proxies", "print_sheet"), "totemdeck.api.printing"
+        (
+            "PrintRefused",
+            "PrintedPdf",
+            "print_notes",
+            "print_proxies",
+            "print_sheet",
+            "proxy_count",
+        ),
+        "totemdeck.api.printing",
     ),
     "table_seat": "totemdeck.api.table",
     "TotemRow": "totemdeck.api.totems",  # what ``totem_table`` returns
@@ -155,8 +163,10 @@ __all__ = [
     "owned_copies",
     "owned_prints",
     "pieces_of",
+    "print_notes",
     "print_proxies",
     "print_sheet",
+    "proxy_count",
     "read_collection",
     "read_deck",
     "read_decklist",
@@ -232,7 +242,14 @@ if TYPE_CHECKING:  # what type checkers and editors see
         export_deck,
         export_note,
     )
-    from totemdeck.api.printing import PrintedPdf, PrintRefused, print_proxies, print_sheet
+    from totemdeck.api.printing import (
+        PrintedPdf,
+        PrintRefused,
+        print_notes,
+        print_proxies,
+        print_sheet,
+        proxy_count,
+    )
     from totemdeck.api.table import table_seat
     from totemdeck.api.totems import (
         CardFacts,

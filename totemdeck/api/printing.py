@@ -11,6 +11,7 @@ from pathlib import Path
 
 from totemdeck.base.records import frozen
 from totemdeck.collection import Coverage
+from totemdeck.export.asread import STATUS_WORDS, ReadLine, as_read_lines, as_read_note, merged
 from totemdeck.export.formats import ExportRefused
 from totemdeck.export.order import ExportLine, export_lines
 from totemdeck.i18n import _, ngettext
@@ -21,7 +22,15 @@ from totemdeck.printing.proxies import ProxyCopy, proxy_pdf
 from totemdeck.printing.sheet import SheetDeck, sheet_pdf
 from totemdeck.rules.engine import CheckedDeck
 
-__all__ = ["PAPERS", "PrintRefused", "PrintedPdf", "print_proxies", "print_sheet"]
+__all__ = [
+    "PAPERS",
+    "PrintRefused",
+    "PrintedPdf",
+    "print_notes",
+    "print_proxies",
+    "print_sheet",
+    "proxy_count",
+]
 
 PAPERS = tuple(PAPER_SIZES)  # the papers ``print_proxies`` and ``print_sheet`` take
 
@@ -75,9 +84,10 @@ def _totem_numbers(checked: CheckedDeck) -> str | None:
 
 
 def _copies(
-    lines: list[ExportLine], checked: CheckedDeck, missing: dict[int, int] | None
+    lines: list[ExportLine | ReadLine], checked: CheckedDeck, missing: dict[int, int] | None
 ) -> list[ProxyCopy]:
-    """One ``ProxyCopy`` per card to print (only the missing copies when ``missing``)."""
+    """One ``ProxyCopy`` per card to print (only the missing copies when ``missing``); a
+    line no one print stands for is a placeholder per copy (one for an unreadable line)."""
     totem = checked.report.totem
     totem_line = (
         _("Totem · Invocation Cost {cost} · Prize cards {prizes}").format(
@@ -86,8 +96,13 @@ def _copies(
         if totem
         else None
     )
+    labels = {r.line.line: tuple(c.label for c in r.candidates) for r in checked.resolved.lines}
     copies: list[ProxyCopy] = []
     for line in lines:
+        if isinstance(line, ReadLine):  # no collection owns it: every copy, as read
+            held = ProxyCopy(None, held=line, could_be=labels.get(line.line, ()))
+            copies += [held] * (1 if line.count is None else line.count)
+            continue
         count = line.count if missing is None else missing.get(line.line or -1, 0)
         marker = totem_line if line.section == "totem" else None
         copies += [ProxyCopy(line.card, marker)] * count
@@ -109,9 +124,24 @@ def print_proxies(
     missing = None
     if covered is not None:
         missing = {line.line: line.missing for line in covered.lines}
-    copies = _copies(export_lines(checked), checked, missing)
+    held = as_read_lines(checked)
+    copies = _copies(merged(export_lines(checked), held), checked, missing)
     data, pages, notes = proxy_pdf(copies, lang, paper, images, cover)
+    if held:
+        notes.insert(0, placeholder_note(held))
     return PrintedPdf(data, pages, len(copies), tuple(notes))
+
+
+def placeholder_note(held: list[ReadLine]) -> str:
+    """Which lines a proxy sheet prints as placeholders, and why (stderr, the Print page)."""
+    lines = ", ".join(f"{x.line} ({_(STATUS_WORDS[x.status])})" for x in held)
+    return ngettext(
+        "{n} line is printed as a placeholder proxy carrying the line as written, not as one "
+        "print: line {lines}",
+        "{n} lines are printed as placeholder proxies carrying the lines as written, not as "
+        "one print each: lines {lines}",
+        len(held),
+    ).format(n=len(held), lines=lines)
 
 
 def print_sheet(
@@ -131,12 +161,29 @@ def print_sheet(
         verdict = _("Verdict: LEGAL under {file} of {date}")
     else:
         verdict = _("Verdict: NOT LEGAL under {file} of {date}")
+    held = as_read_lines(checked)
     deck = SheetDeck(
         name=report.name,
-        lines=tuple(export_lines(checked)),
+        lines=tuple(merged(export_lines(checked), held)),
         totem_numbers=_totem_numbers(checked),
         verdict=verdict.format(file=banlist_name, date=updated),
         findings=tuple(findings),
     )
-    data, pages = sheet_pdf(deck, lang, page.paper)
-    return PrintedPdf(data, pages, sum(x.count for x in deck.lines))
+    data, pages, notes = sheet_pdf(deck, lang, page.paper)
+    if held:
+        notes.insert(0, as_read_note(held))
+    return PrintedPdf(data, pages, sum(x.count or 0 for x in deck.lines), tuple(notes))
+
+
+def print_notes(checked: CheckedDeck) -> tuple[str, ...]:
+    """What the two sheets will say of the lines no one print stands for, before either is
+    made (the web's Print page shows them beside the buttons): none for a deck read exactly."""
+    held = as_read_lines(checked)
+    return (placeholder_note(held), as_read_note(held)) if held else ()
+
+
+def proxy_count(checked: CheckedDeck) -> int:
+    """How many slots the whole proxy sheet holds: one per card copy, placeholders too (an
+    unreadable line is one slot), so a caller can bound the work before it starts."""
+    lines = merged(export_lines(checked), as_read_lines(checked))
+    return sum(1 if x.count is None else x.count for x in lines)

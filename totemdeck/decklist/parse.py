@@ -195,7 +195,8 @@ class _Reading:
         known, kind = section_of(colon[0])
         rest = colon[1]
         if fold(colon[0]) in DECK_NAME_WORDS and rest:
-            self.deck_name = self.deck_name or rest[:200]  # "Deckname: Joltik Gholdengo"
+            if rest.strip("_ "):  # "Deckname: ______" is a sheet's blank field, no name
+                self.deck_name = self.deck_name or rest[:200]  # "Deckname: Joltik Gholdengo"
             return True
         if fold(colon[0]) in SHEET_FIELD_WORDS:
             return True  # "Player name: ____" on a registration sheet

@@ -3,10 +3,17 @@
 fpdf2's core fonts know Latin-1 only; card names carry ★, δ, ◇ and Spanish accents, so every
 PDF embeds DejaVu Sans Condensed (subset to the glyphs used, a few tens of KB a file). The
 fonts ship in ``printing/fonts`` with their licence (Bitstream Vera, free to redistribute).
+
+DejaVu has no Chinese or Japanese glyphs, and lists are written in them (``1 白蓬蓬V SSP
+84``, a comment line): a line the sheet writes as read must print whole to read back the
+same. So a document whose text needs them also embeds Droid Sans Fallback (Apache 2.0, the
+Android CJK fallback, 3.4 MB on disk, a subset of a few KB in the PDF) as fpdf2's fallback
+font — only then, since loading it costs ~0.5 s.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -18,6 +25,7 @@ from totemdeck.i18n import _
 
 FONTS = Path(__file__).resolve().parent / "fonts"
 FAMILY = "DejaVu"
+FALLBACK = "DroidSansFallback"  # CJK; loaded only for a document that needs it
 PT = 25.4 / 72  # millimetres in a point
 
 
@@ -41,6 +49,23 @@ def new_document(width: float, height: float, title: str) -> FPDF:
     pdf.set_creator("totemdeck")
     pdf.set_font(FAMILY, size=9)
     return pdf
+
+
+def unprintable(pdf: FPDF, text: str) -> str:
+    """The characters of ``text`` no font of ``pdf`` has a glyph for, each once: they print
+    as nothing, so whoever prints is told."""
+    cmaps = [getattr(font, "cmap", {}) for font in pdf.fonts.values()]  # TTF fonts' maps
+    gone = [c for c in text if not c.isspace() and not any(ord(c) in m for m in cmaps)]
+    return "".join(dict.fromkeys(gone))
+
+
+def fall_back_for(pdf: FPDF, texts: Iterable[str]) -> None:
+    """Embeds the CJK fallback font when DejaVu cannot draw some of ``texts`` (read as the
+    list wrote them); a document that needs none never loads it."""
+    if FALLBACK.lower() in pdf.fonts or not unprintable(pdf, "".join(texts)):
+        return
+    pdf.add_font(FALLBACK, "", str(FONTS / f"{FALLBACK}.ttf"))
+    pdf.set_fallback_fonts([FALLBACK], exact_match=False)  # its one style serves bold too
 
 
 def output(pdf: FPDF) -> bytes:

@@ -13,10 +13,21 @@ from typing import TYPE_CHECKING
 
 from totemdeck.base.records import frozen
 from totemdeck.catalogue.model import Card
+from totemdeck.export.asread import ReadLine
 from totemdeck.i18n import _
 from totemdeck.printing.images import picture_of
 from totemdeck.printing.paper import CARD_HEIGHT, CARD_WIDTH, PER_PAGE, Grid, grid
-from totemdeck.printing.pdf import FAMILY, PT, fitted_size, new_document, output, wrap
+from totemdeck.printing.pdf import (
+    FAMILY,
+    PT,
+    fall_back_for,
+    fitted_size,
+    new_document,
+    output,
+    unprintable,
+    wrap,
+)
+from totemdeck.printing.placeholder import placeholder_proxy
 from totemdeck.printing.proxytext import Block, ProxyText, proxy_text
 
 if TYPE_CHECKING:
@@ -37,10 +48,13 @@ LIGHT = frozenset("LC0")
 
 @frozen
 class ProxyCopy:
-    """One card to print: the print, and the Totem's numbers line when it is the Totem."""
+    """One card to print: the print, and the Totem's numbers line when it is the Totem; or
+    ``held``, a line no one print stands for, printed as a placeholder (``card`` None)."""
 
-    card: Card
+    card: Card | None
     totem_line: str | None = None
+    held: ReadLine | None = None
+    could_be: tuple[str, ...] = ()  # the prints ``held`` can mean, as players name them
 
 
 def _line_height(size: float) -> float:
@@ -145,6 +159,26 @@ def _text_proxy(pdf: FPDF, proxy: ProxyText, x: float, y: float) -> bool:
     return whole
 
 
+def _edge(pdf: FPDF, x: float, y: float) -> None:
+    pdf.set_draw_color(150, 150, 150)
+    pdf.set_line_width(0.15)
+    pdf.rect(x, y, CARD_WIDTH, CARD_HEIGHT)
+
+
+def _placeholder(
+    pdf: FPDF, held: ReadLine, could_be: tuple[str, ...], x: float, y: float
+) -> list[str]:
+    """Draws a placeholder proxy; what it could not print whole."""
+    notes = []
+    if not placeholder_proxy(pdf, held, could_be, x, y):
+        notes.append(_("line {n}: its placeholder is cut short").format(n=held.line))
+    gone = unprintable(pdf, held.text)
+    if gone:
+        note = _("line {n}: the font has no {chars}, so they are not printed")
+        notes.append(note.format(n=held.line, chars=gone))
+    return notes
+
+
 def _marks(pdf: FPDF, page: Grid) -> None:
     pdf.set_draw_color(0, 0, 0)
     pdf.set_line_width(0.2)
@@ -182,6 +216,7 @@ def proxy_pdf(
     """
     page = grid(paper)
     pdf = new_document(page.width, page.height, _("Totem Format proxies"))
+    fall_back_for(pdf, {copy.held.text for copy in copies if copy.held is not None})
     if cover:
         _cover(pdf, cover, page)
     notes: list[str] = []
@@ -191,6 +226,11 @@ def proxy_pdf(
             pdf.add_page()
             _marks(pdf, page)
         x, y = page.slot(index)
+        if copy.card is None:
+            if copy.held is not None:
+                notes += _placeholder(pdf, copy.held, copy.could_be, x, y)
+            _edge(pdf, x, y)
+            continue
         picture = picture_of(copy.card, images) if images is not None else None
         if picture is not None:
             try:
@@ -207,7 +247,5 @@ def proxy_pdf(
             if not _text_proxy(pdf, proxy, x, y):
                 note = _("{card}: its text does not fit a card; the proxy is cut short")
                 notes.append(note.format(card=copy.card.label))
-        pdf.set_draw_color(150, 150, 150)
-        pdf.set_line_width(0.15)
-        pdf.rect(x, y, CARD_WIDTH, CARD_HEIGHT)
+        _edge(pdf, x, y)
     return output(pdf), pdf.pages_count, sorted(set(notes), key=notes.index)

@@ -13,7 +13,14 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from totemdeck.api.printing import PAPERS, PrintRefused, print_proxies, print_sheet
+from totemdeck.api.printing import (
+    PAPERS,
+    PrintRefused,
+    print_notes,
+    print_proxies,
+    print_sheet,
+    proxy_count,
+)
 from totemdeck.i18n import _
 from totemdeck.web.deck_pages import shared_deck
 from totemdeck.web.pages import error_page, language, library, render
@@ -33,7 +40,12 @@ def print_page(request: Request) -> Response:
     if isinstance(shared, Response):
         return shared
     code, checked = shared
-    context = {"view": deck_view(checked), "code": code, "papers": PAPERS}
+    context = {
+        "view": deck_view(checked),
+        "code": code,
+        "papers": PAPERS,
+        "notes": print_notes(checked),  # the lines printed as placeholders, as read
+    }
     return render(request, "print.html", context)
 
 
@@ -47,7 +59,7 @@ def print_download(request: Request) -> Response:
     if isinstance(shared, Response):
         return shared
     _code, checked = shared
-    cards = sum(entry.count for entry in checked.deck.entries)
+    cards = proxy_count(checked)  # placeholders too: one slot a copy
     if kind == "proxies" and cards > MAX_PROXIES:
         message = _("This deck has {n} cards; proxies are printed for at most {most}.")
         return error_page(
