@@ -138,9 +138,10 @@ class Catalogue:
         cards = [found.get(card_id) or self.get(card_id) for card_id in wanted]
         return [c for c in cards if c is not None]
 
-    def by_name(self, name: str) -> list[Card]:
-        """Every print whose name is the same name (FORMAT.md rules), oldest first."""
-        keys = tuple(sorted({name_key(name), name_key(name, "Pokémon")}))
+    def by_name(self, name: str, *more: str) -> list[Card]:
+        """Every print named ``name`` or one of ``more`` (FORMAT.md rules), oldest first."""
+        named = (name, *more)  # a banlist's names in one query
+        keys = tuple(sorted({k for n in named for k in (name_key(n), name_key(n, "Pokémon"))}))
         memo = ("name", *keys)
         known = self._ids_by_query.get(memo)
         if known is not None:
