@@ -33,6 +33,16 @@ def test_a_quick_command_loads_no_inspect(args: list[str], catalogue_dir: Path) 
     assert _loaded(code)[-1] in ("0 True False", "1 True False")  # a check may find problems
 
 
+def test_a_totem_search_loads_no_deck_of_the_rules(catalogue_dir: Path) -> None:
+    """``totem:`` asks the rules with the Totem's cards: no ``Deck`` nor ``RuleContext``."""
+    code = (
+        "import sys; from totemdeck.cli import main; "
+        f"main(['card', 'search', 'totem:sv3-125', '--catalogue', {str(catalogue_dir)!r}]); "
+        "print('totemdeck.rules.deck' in sys.modules, file=sys.stderr)"
+    )
+    assert _loaded(code)[-1] == "False"
+
+
 def test_dataclasses_still_write_a_missing_docstring_with_the_real_inspect() -> None:
     code = (
         "import sys; from totemdeck.cli.quick import dataclasses_without_inspect as light; "
