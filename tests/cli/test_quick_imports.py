@@ -43,6 +43,16 @@ def test_a_totem_search_loads_no_deck_of_the_rules(catalogue_dir: Path) -> None:
     assert _loaded(code)[-1] == "False"
 
 
+def test_a_check_of_a_file_loads_no_share_codec(catalogue_dir: Path) -> None:
+    """``read_deck`` loads ``sharecode`` only for what is not a file (a link or a code)."""
+    code = (
+        "import sys; from totemdeck.cli import main; "
+        f"main(['check', {str(DECK)!r}, '--catalogue', {str(catalogue_dir)!r}]); "
+        "print('totemdeck.sharecode' in sys.modules, file=sys.stderr)"
+    )
+    assert _loaded(code)[-1] == "False"
+
+
 def test_dataclasses_still_write_a_missing_docstring_with_the_real_inspect() -> None:
     code = (
         "import sys; from totemdeck.cli.quick import dataclasses_without_inspect as light; "
