@@ -1,6 +1,8 @@
 """What each start-up trick saves on a cold ``totemdeck check`` of a 100-card deck (issue
-39.2): the check is run as shipped, then with one trick undone at a time, in the same run,
-and each difference is given in ms of CPU time and as a ratio to ``python -c pass``.
+39.2) and on a cold ``card search`` with a ``totem:`` term (issue 38.9): each command is run
+as shipped, then with one trick undone at a time, in the same interleaved rounds, and each
+difference is given in ms of CPU time and as a ratio to ``python -c pass``. The catalogue is
+``TOTEMDECK_CATALOGUE``'s (``python -m bench.bench_startup_tricks [ROUNDS]``).
 
 A trick is undone before the package loads, by a few lines handed to ``python -c``:
 - quick parser: ``cli.quick.plan`` returns None, so typer reads every command line;
@@ -8,7 +10,8 @@ A trick is undone before the package loads, by a few lines handed to ``python -c
 - ``os._exit``: the process leaves through ``sys.exit`` (interpreter shut-down);
 - ``LazyPattern``: every module-level pattern is compiled when its module loads;
 - ``@frozen``: records are plain ``@dataclass(frozen=True, slots=True)`` (``dataclasses``
-  writes each class's ``==``, ``hash`` and ``repr``).
+  writes each class's ``==``, ``hash`` and ``repr``);
+- ``dataclasses`` without ``inspect``: a quick command imports ``dataclasses`` as usual.
 Imports inside functions cannot be undone this way; ``count_function_imports`` counts them.
 """
 
@@ -35,11 +38,13 @@ _UNDO = {
     " r.frozen = dataclasses.dataclass(frozen=True, slots=True)",
     "no LazyPattern": "import re, totemdeck.base.lazy as z;"
     " z.LazyPattern = lambda source, flags=0: re.compile(source, flags)",
+    "inspect loaded": "import totemdeck.cli.quick as q; q.dataclasses_without_inspect = lambda: 0",
 }
+COMMANDS = {"check": ["check", DECK], "search": ["card", "search", "totem:sv3-125 t:supporter"]}
 
 
-def _command(undo: str) -> list[str]:
-    run = f"import sys; sys.argv = ['totemdeck', 'check', {DECK!r}]; {undo}; "
+def _command(undo: str, args: list[str]) -> list[str]:
+    run = f"import sys; sys.argv = {['totemdeck', *args]!r}; {undo}; "
     return [sys.executable, "-c", run + "from totemdeck.cli import run; run()"]
 
 
@@ -79,29 +84,36 @@ def count_function_imports(package: Path = ROOT / "totemdeck") -> tuple[int, int
     return total, cli
 
 
-def main(runs: int = 15) -> None:
-    """Interleaved rounds (each variant once a round) so that the machine's load falls on
-    every variant alike; the median of each."""
-    variants = {label: _command(undo) for label, undo in _UNDO.items()}
-    took: dict[str, list[float]] = {label: [] for label in variants}
-    took["python -c pass"] = []
+def main(runs: int = 21) -> None:
+    """Interleaved rounds (each variant of each command once a round) so that the machine's
+    load falls on every variant alike; the median of each."""
+    variants = {
+        (command, label): _command(undo, args)
+        for command, args in COMMANDS.items()
+        for label, undo in _UNDO.items()
+    }
+    took: dict[tuple[str, str], list[float]] = {key: [] for key in variants}
+    base_times: list[float] = []
+    load = os.getloadavg()[0]
     for _round in range(runs):
-        took["python -c pass"] += _times([sys.executable, "-c", "pass"], 1)
-        for label, args in variants.items():
-            took[label] += _times(args, 1)
-    base = statistics.median(took.pop("python -c pass"))
-    shipped = statistics.median(took["as shipped"])
-    print(f"python -c pass: {base * 1000:6.1f} ms; check as shipped {shipped * 1000:6.1f} ms "
-          f"({shipped / base:4.1f}x)")  # fmt: skip
-    for label, times in took.items():
-        if label != "as shipped":
-            median = statistics.median(times)
-            saved = (median - shipped) * 1000
-            print(f"  {label:<18} {median * 1000:6.1f} ms  the trick saves {saved:6.1f} ms "
-                  f"({median / base:4.1f}x without it)")  # fmt: skip
+        base_times += _times([sys.executable, "-c", "pass"], 1)
+        for key, args in variants.items():
+            took[key] += _times(args, 1)
+    load = (load + os.getloadavg()[0]) / 2
+    base = statistics.median(base_times)
+    print(f"{runs} rounds, load average {load:.2f}; python -c pass: {base * 1000:5.1f} ms CPU")
+    for command in COMMANDS:
+        shipped = statistics.median(took[command, "as shipped"])
+        print(f"{command} as shipped {shipped * 1000:6.1f} ms ({shipped / base:4.2f}x)")
+        for label in _UNDO:
+            if label != "as shipped":
+                median = statistics.median(took[command, label])
+                saved = (median - shipped) * 1000
+                print(f"  {label:<18} {median * 1000:6.1f} ms  the trick saves {saved:6.1f} ms "
+                      f"({median / base:4.2f}x without it)")  # fmt: skip
     total, cli = count_function_imports()
     print(f"imports inside functions: {total} in the package, {cli} of them in cli/")
 
 
 if __name__ == "__main__":
-    main(int(sys.argv[1]) if len(sys.argv) > 1 else 15)
+    main(int(sys.argv[1]) if len(sys.argv) > 1 else 21)

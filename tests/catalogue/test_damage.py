@@ -77,8 +77,9 @@ def test_every_reader_says_damaged_in_one_line(
     assert "totemdeck import" in err
 
 
-def test_the_library_raises_catalogue_damaged(damaged: Path) -> None:
-    with pytest.raises(CatalogueDamaged), Catalogue.open(damaged) as cat:
+@pytest.mark.parametrize("mapped", [False, True], ids=["read", "mapped"])
+def test_the_library_raises_catalogue_damaged(damaged: Path, mapped: bool) -> None:
+    with pytest.raises(CatalogueDamaged), Catalogue.open(damaged, mapped=mapped) as cat:
         for card_id in ("base1-4", "sv3-125", "swsh9tg-TG01"):
             cat.get(card_id)
         cat.count()
@@ -96,3 +97,31 @@ def test_import_rebuilds_over_a_damaged_catalogue(
         assert cat.count() == prints_in(mirror)
         charizard = cat.get("sv3-125")
         assert charizard is not None and charizard.name == "Charizard ex"
+
+
+def test_only_a_mapped_reader_maps_the_file(catalogue_dir: Path) -> None:
+    """The CLI's search maps the file (``damage.MAP_BYTES``); every other reader reads it."""
+    from totemdeck.catalogue.damage import MAP_BYTES
+
+    for mapped, size in ((False, 0), (True, MAP_BYTES)):
+        with Catalogue.open(catalogue_dir, mapped=mapped) as cat:
+            assert cat._db.execute("PRAGMA mmap_size").fetchone()[0] == size
+
+
+def test_the_cli_search_maps_the_file_and_a_check_reads_it(
+    catalogue_dir: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import totemdeck.catalogue.read as read
+
+    opened: list[bool] = []
+    real = read.connect_read_only
+
+    def recording(path: Path, any_thread: bool = False, mapped: bool = False) -> object:
+        opened.append(mapped)
+        return real(path, any_thread, mapped)
+
+    monkeypatch.setattr(read, "connect_read_only", recording)
+    assert main(["card", "search", "Charizard", "--catalogue", str(catalogue_dir)]) == 0
+    main(["check", "examples/charizard-ex.txt", "--catalogue", str(catalogue_dir)])
+    capsys.readouterr()
+    assert opened == [True, False]

@@ -78,3 +78,17 @@ def test_the_cli_exits_2_with_one_line_and_import_rebuilds(
     with Catalogue.open(tmp_path) as catalogue:
         assert [c.id for c in catalogue.by_name("Mewtwo EX")] == ["s1-2"]
         assert catalogue.by_name("Mewtwo ex") == []
+
+
+@pytest.mark.parametrize(
+    "names", [("Pikachu", "Boss's Orders"), ("Charizard ex", "Nope", "Pikachu"), ("Nope", "Zzz")]
+)
+def test_by_name_of_several_names_finds_each_ones_prints(
+    catalogue: Catalogue, names: tuple[str, ...]
+) -> None:
+    """One query for a banlist's names gives what a query a name gives, oldest first."""
+    each = {card.id: card for name in names for card in catalogue.by_name(name)}
+    assert bool(each) == (names[0] != "Nope")  # the names the fixture catalogue holds
+    together = catalogue.by_name(*names)
+    assert {card.id for card in together} == set(each)
+    assert together == sorted(each.values(), key=lambda c: (c.set.release_date, c.id))

@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from totemdeck.base.errors import UsageError
+from totemdeck.base.errors import ShareCodeError, UsageError
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist import read as reading
 from totemdeck.decklist.model import Decklist
@@ -22,7 +22,6 @@ from totemdeck.rules.banlist import Banlist
 from totemdeck.rules.deck import RuleContext
 from totemdeck.rules.engine import CheckedDeck, Checker, Report
 from totemdeck.rules.format import FormatRules
-from totemdeck.sharecode import ShareCodeError
 
 __all__ = [
     "Banlist",
@@ -90,9 +89,11 @@ def make_checker(
 def read_deck(source: str) -> Decklist:
     """The decklist ``source`` names: a file, ``-`` (standard input), a share link
     (``https://…/check?d=…``) or a bare share code; ``DecklistError`` / ``ShareCodeError``."""
+    if source == "-" or _is_file(source):  # a file: the share codec is not even loaded
+        return read_decklist(source)
     from totemdeck.sharecode import code_in, decode_decklist
 
-    code = code_in(source) if source != "-" and not _is_file(source) else None
+    code = code_in(source)
     if code is None:
         return read_decklist(source)
     try:

@@ -103,8 +103,7 @@ class RulesContext:
         """The Totem a value names: a card id, else a name whose prints all agree."""
         from totemdeck.catalogue.model import in_type_order
         from totemdeck.catalogue.search.index import type_bits
-        from totemdeck.rules.allowed import deck_identity, forbids_colorless
-        from totemdeck.rules.deck import Deck, Entry, RuleContext
+        from totemdeck.rules.allowed import totem_forbids_colorless, totem_identity
         from totemdeck.rules.totem import why_not_totem
         from totemdeck.rules.traits import is_multipart
 
@@ -118,7 +117,7 @@ class RulesContext:
                     'sv3-125, a name, or "NAME SET NUMBER")'
                 ).format(value=value)
             )
-        ctx = RuleContext(fmt=self.fmt, banlist=self.banlist, normal_stage=lambda _n: None)
+        self.banned_ids()  # what ``totem:`` asks next; a broken banlist is said first, as before
         facts: dict[tuple[int, bool], TotemFacts] = {}
         reasons = []
         for print_ in prints:
@@ -131,12 +130,11 @@ class RulesContext:
                 from totemdeck.api import pieces_of
 
                 pieces = pieces_of(cat, print_, self.fmt)
-            entries = tuple(Entry(i + 1, 1, p, "totem") for i, p in enumerate(pieces))
-            # The rules themselves decide: the identity the deck check allows, and whether
-            # this Totem forbids Colorless Pokémon and Energy that provides Colorless.
-            deck = Deck(totem=entries, main=(), written_totem=len(entries), written_main=0)
-            colours = deck_identity(deck, ctx)
-            forbid = forbids_colorless(deck, self.fmt)
+            # The rules themselves decide, for a deck whose Totem section is these cards:
+            # the identity the deck check allows, and whether this Totem forbids Colorless
+            # Pokémon and Energy that provides Colorless.
+            colours = totem_identity(pieces, self.fmt)
+            forbid = totem_forbids_colorless(pieces, self.fmt)
             names = in_type_order(colours)
             facts.setdefault(
                 (type_bits(colours), forbid),
@@ -208,11 +206,13 @@ def _banlist_at(stamp: tuple[str, int]) -> Banlist:
 
 @lru_cache(maxsize=16)
 def _banned_ids(catalogue: Catalogue, bans: Banlist) -> list[str]:
-    """Every print ``Banlist.match`` bans (the check's own test), found by name and id."""
-    candidates: dict[str, Card] = {}
-    for entry in bans.entries:
-        found = catalogue.get_many(entry.prints) if entry.prints else catalogue.by_name(entry.name)
-        candidates.update((c.id, c) for c in found)
+    """Every print ``Banlist.match`` bans (the check's own test), found by name and id: the
+    pinned prints in one lookup, the names a hundred a query (not three queries an entry)."""
+    pinned = [print_id for entry in bans.entries for print_id in entry.prints]
+    candidates = {c.id: c for c in catalogue.get_many(pinned)}
+    names = [entry.name for entry in bans.entries if not entry.prints]
+    for start in range(0, len(names), 100):  # 400 keys a query, within SQLite's limit
+        candidates.update((c.id, c) for c in catalogue.by_name(*names[start : start + 100]))
     return sorted(i for i, c in candidates.items() if bans.match(c) is not None)
 
 

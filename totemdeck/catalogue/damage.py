@@ -166,9 +166,20 @@ class GuardedConnection(sqlite3.Connection):
         return self.cursor().execute(sql, parameters)
 
 
-def connect_read_only(path: Path, any_thread: bool = False) -> GuardedConnection:
+# What a ``mapped`` reader maps of the file (the real catalogue is ~90 MB): SQLite reads the
+# pages in place instead of copying each one out (a cold ``card search``'s scan of the search
+# table: ~3 ms less, about half). Only for a process that lives a few milliseconds (the CLI's
+# search): SQLite warns that a mapped file cut shorter *while it is read* ends the process
+# (SIGBUS), so a server, which may outlive an edit of its file, keeps reading it.
+MAP_BYTES = 256 * 1024 * 1024
+
+
+def connect_read_only(
+    path: Path, any_thread: bool = False, mapped: bool = False
+) -> GuardedConnection:
     """Open ``path`` read-only through the guard; its header is checked first. With
-    ``any_thread`` the connection may move between threads (used by one at a time)."""
+    ``any_thread`` the connection may move between threads (used by one at a time); with
+    ``mapped`` it reads the file through a memory map (``MAP_BYTES``)."""
     check_header(path)
     try:
         db = sqlite3.connect(
@@ -178,6 +189,8 @@ def connect_read_only(path: Path, any_thread: bool = False) -> GuardedConnection
     except sqlite3.DatabaseError as exc:
         raise damaged(path, str(exc)) from exc
     db.catalogue_path = path
+    if mapped:
+        db.execute(f"PRAGMA mmap_size = {MAP_BYTES}")
     return db
 
 

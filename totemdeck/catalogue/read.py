@@ -60,12 +60,13 @@ class Catalogue:
         directory: str | os.PathLike[str] | None = None,
         card_cache_bytes: int | None = None,
         any_thread: bool = False,
+        mapped: bool = False,
     ) -> Catalogue:
         """Open the catalogue in ``directory`` (see ``default_dir``) for reading (a long-lived
         reader bounds the cards it keeps: ``card_cache_bytes``; ``any_thread``: it may be
-        handed from thread to thread, one at a time). The one place a catalogue is
-        opened: a damaged file (bad header, cut short, pages SQLite finds malformed, now or
-        on a later read) raises ``CatalogueDamaged``."""
+        handed from thread to thread, one at a time; ``mapped``: a short one maps the file,
+        ``damage.connect_read_only``). The one place a catalogue is opened: a damaged file
+        (bad header, cut short, malformed pages, now or later) raises ``CatalogueDamaged``."""
         folder = default_dir(directory)
         path = folder / DB_NAME
         if not path.is_file():
@@ -75,7 +76,7 @@ class Catalogue:
                     "or point --catalogue / ${variable} at one)"
                 ).format(folder=folder, variable=ENV_VAR)
             )
-        db = connect_read_only(path, any_thread)
+        db = connect_read_only(path, any_thread, mapped)
         try:
             version = db.execute("SELECT value FROM meta WHERE key='schema_version'").fetchone()
         except CatalogueDamaged:
@@ -138,9 +139,10 @@ class Catalogue:
         cards = [found.get(card_id) or self.get(card_id) for card_id in wanted]
         return [c for c in cards if c is not None]
 
-    def by_name(self, name: str) -> list[Card]:
-        """Every print whose name is the same name (FORMAT.md rules), oldest first."""
-        keys = tuple(sorted({name_key(name), name_key(name, "Pokémon")}))
+    def by_name(self, name: str, *more: str) -> list[Card]:
+        """Every print named ``name`` or one of ``more`` (FORMAT.md rules), oldest first."""
+        named = (name, *more)  # a banlist's names in one query
+        keys = tuple(sorted({k for n in named for k in (name_key(n), name_key(n, "Pokémon"))}))
         memo = ("name", *keys)
         known = self._ids_by_query.get(memo)
         if known is not None:

@@ -12,9 +12,11 @@ each spec equal to the options typer declares and each reading equal to typer's.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable, Sequence
 from enum import StrEnum
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 from totemdeck.cli.choices import (
@@ -207,10 +209,38 @@ def _language() -> str:
     return current_language()
 
 
+class _Inspect(ModuleType):
+    """``inspect`` as ``dataclasses`` holds it, loaded the first time it is read."""
+
+    def __getattr__(self, name: str) -> Any:
+        import dataclasses
+        import inspect  # the real module: this stand-in is in no sys.modules
+
+        setattr(dataclasses, "inspect", inspect)  # noqa: B010 (a module's global, not typed)
+        return getattr(inspect, name)
+
+
+def dataclasses_without_inspect() -> None:
+    """Import ``dataclasses`` with a stand-in for its ``import inspect``, which costs a cold
+    quick command more than all the rest of ``dataclasses`` (``inspect`` loads ``ast``,
+    ``dis``, ``tokenize``): ``dataclasses`` reads it only to write a docstring for a class
+    without one, and every record of ours has its own. The stand-in loads the real module
+    then, so nothing changes but when it loads; every other ``import inspect`` gets the
+    real one, as ``sys.modules`` holds the stand-in only while ``dataclasses`` loads."""
+    if "dataclasses" in sys.modules or "inspect" in sys.modules:
+        return
+    sys.modules["inspect"] = _Inspect("inspect")
+    try:
+        import dataclasses  # noqa: F401
+    finally:
+        del sys.modules["inspect"]
+
+
 def _call(path: tuple[str, ...], values: dict[str, Any]) -> Callable[[], None]:
     def run() -> None:
         from totemdeck.cli.output import Started
 
+        dataclasses_without_inspect()
         Started.command = True
         if path == ("check",):
             from totemdeck.cli.checking import run_check

@@ -41,7 +41,7 @@ def run_search(
         from totemdeck.api import load_rules
 
         bans, fmt = load_rules(banlist, format_file)
-    with Catalogue.open(catalogue) as cat:
+    with Catalogue.open(catalogue, mapped=True) as cat:  # short-lived: damage.MAP_BYTES
         owned = _owned(cat, collection, bans, fmt, lang) if collection else None
         result = search_cards(
             cat,

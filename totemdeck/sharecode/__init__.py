@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
-from totemdeck.base.errors import TotemdeckError
+from totemdeck.base.errors import ShareCodeError as ShareCodeError
 from totemdeck.base.lazy import LazyPattern
 from totemdeck.base.records import frozen
 from totemdeck.codec import Codec, CodeWords
@@ -55,10 +55,6 @@ MAX_NAME_CHARS = 200
 MAX_COUNT = 100  # the whole deck is 100 cards
 # Card ids as both sources write them (``sv3-125``, ``me01-003``, ``exu-!``, ``exu-%3F``).
 _ID = LazyPattern(r"^[A-Za-z0-9][A-Za-z0-9._!?%-]{0,39}$")
-
-
-class ShareCodeError(TotemdeckError):
-    """A deck code that cannot be read (cut short, altered, or not a deck code at all)."""
 
 
 DAMAGED = N_(
