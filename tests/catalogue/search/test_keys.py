@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -353,3 +356,26 @@ def test_explanations_and_errors_speak_the_current_language(cat: Catalogue) -> N
         assert text.endswith("ordenadas por PS")
         with pytest.raises(QuerySyntaxError, match=r"¿quisiste decir 'hp'\?"):
             search_cards(cat, "hpp>3")
+
+
+def test_an_unknown_is_value_lists_the_choices_in_one_order_every_run() -> None:
+    """`ex` and `EX` tie under casefold; the message once took their order from a set's
+    hash order, so it changed between runs. Two processes with different hash seeds agree."""
+    script = (
+        "from totemdeck.catalogue.search.card_keys import is_\n"
+        "from totemdeck.catalogue.search.values import BadValue\n"
+        "from totemdeck.catalogue.search.nodes import Term\n"
+        "try:\n    is_(Term('is', ':', 'shiny', 0, 3, False), None)\n"
+        "except BadValue as e:\n    print(e)\n"
+    )
+    said = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in ("0", "1", "2", "3", "4", "5")
+    }
+    assert len(said) == 1 and "EX, ex" in said.pop()

@@ -95,7 +95,8 @@ def is_(term: Term, ctx: SearchContext) -> Sql:
         return Sql(f"s.card_id IN ({','.join('?' * len(ids))})", ids)
     flag = flag_of(term.value)
     if flag is None:
-        names = ", ".join(sorted({*FLAG_BITS, "banned"}, key=str.casefold))
+        # casefold alone ties "ex" with "EX", and a set's order would then pick one by hash
+        names = ", ".join(sorted({*FLAG_BITS, "banned"}, key=lambda w: (w.casefold(), w)))
         raise BadValue(
             _("is: takes one of {choices}; not {value!r}").format(choices=names, value=term.value)
         )
