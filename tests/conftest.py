@@ -63,6 +63,10 @@ def _no_network(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(socket.socket, "connect", guarded)
 
 
+def _missing() -> bool:
+    return not (POKEMONTCG.is_dir() and TCGDEX.is_dir())
+
+
 def _require(path: Path) -> Path:
     if not path.is_dir():
         reason = f"needs the card data mirror {path}, which is missing (CI has it)"
@@ -72,9 +76,25 @@ def _require(path: Path) -> Path:
     return path
 
 
-def needs_full_mirrors() -> None:
-    """For a test that reads the whole mirrors some other way than these fixtures."""
-    _require(POKEMONTCG), _require(TCGDEX)
+# The fixtures that read the whole mirrors. A test that asks for one (itself, or through a
+# module's fixture) says in one line which of their data it needs, with
+# @pytest.mark.full_mirrors("…") on it or its module: without ../shared it skips with that
+# line (a test without the mark skips with _require's, which names only the folder).
+FULL_FIXTURES = frozenset(
+    ("full_catalogue", "full_catalogue_dir", "full_pokemontcg_dir", "full_tcgdex_dir")
+)
+
+
+def _needs_full(item: pytest.Item) -> bool:
+    return bool(FULL_FIXTURES & set(getattr(item, "fixturenames", ())))
+
+
+def full_mirrors_reason(item: pytest.Item) -> str | None:
+    """The line a test that needs the whole mirrors skips with when they are missing."""
+    mark = item.get_closest_marker("full_mirrors")
+    if mark is None:
+        return None
+    return f"needs the full card data mirrors ({SHARED_DATA}, missing; CI has them): {mark.args[0]}"
 
 
 @pytest.fixture(scope="session")
@@ -190,10 +210,16 @@ def full_catalogue(full_catalogue_dir: Path) -> Iterator[Catalogue]:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Tests that drive Chromium are `browser` tests (`make test-fast` leaves them out)."""
+    """Tests that drive Chromium are `browser` tests (`make test-fast` leaves them out); the
+    tests that need the whole mirrors skip without them, each saying which data (not under
+    CI, where the fixtures fail instead: a missing mirror there is a broken set-up)."""
+    skip = _missing() and not os.environ.get("CI")
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
+        reason = full_mirrors_reason(item) if skip and _needs_full(item) else None
+        if reason:
+            item.add_marker(pytest.mark.skip(reason=reason))
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

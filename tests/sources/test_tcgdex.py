@@ -24,6 +24,7 @@ from totemdeck.sources.tcgdex.transform import is_basic_energy, printed_number, 
 FMT = load_format()
 
 
+@pytest.mark.full_mirrors("the whole TCGdex copy's counts (21,066 English prints, 14,074 Spanish)")
 def test_counts_per_language(full_catalogue: Catalogue, full_tcgdex_dir: Path) -> None:
     catalogue, tcgdex_dir = full_catalogue, full_tcgdex_dir
     db = sqlite3.connect(catalogue.path)
