@@ -86,7 +86,11 @@ FULL_FIXTURES = frozenset(
 
 
 def _needs_full(item: pytest.Item) -> bool:
-    return bool(FULL_FIXTURES & set(getattr(item, "fixturenames", ())))
+    """It asks for a full fixture, or is marked itself (a parameter that reads the whole
+    catalogue through ``request.getfixturevalue``); a module's mark alone does not count."""
+    if FULL_FIXTURES & set(getattr(item, "fixturenames", ())):
+        return True
+    return any(mark.name == "full_mirrors" for mark in item.own_markers)
 
 
 def full_mirrors_reason(item: pytest.Item) -> str | None:
