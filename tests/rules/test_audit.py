@@ -216,7 +216,7 @@ def test_a_print_both_sources_have_gets_the_same_numbers(
     full_catalogue: Catalogue, full_checker: Checker
 ) -> None:
     catalogue, checker = full_catalogue, full_checker
-    differ: dict[str, set[str]] = {field: set() for field in TCGDEX_DATA_ERRORS} | {"prizes": set()}
+    differ: dict[str, set[str]] = {field: set() for field in [*TCGDEX_DATA_ERRORS, "prizes"]}
     compared = 0
     for card, from_tcgdex, raw in _both_sources(catalogue):
         if from_tcgdex.stage is None:  # the importer takes the name's usual Stage
