@@ -213,6 +213,15 @@ def full_catalogue(full_catalogue_dir: Path) -> Iterator[Catalogue]:
     cat.close()
 
 
+@pytest.fixture
+def catalogue_as_marked(request: pytest.FixtureRequest) -> Catalogue:
+    """The whole catalogue for a test or parameter marked full_mirrors itself (it skips
+    without ../shared), the fixture catalogue for the others: one test body for both."""
+    own = any(mark.name == "full_mirrors" for mark in request.node.own_markers)
+    catalogue: Catalogue = request.getfixturevalue("full_catalogue" if own else "catalogue")
+    return catalogue
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Tests that drive Chromium are `browser` tests (`make test-fast` leaves them out); the
     tests that need the whole mirrors skip without them, each saying which data (not under
