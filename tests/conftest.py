@@ -79,7 +79,7 @@ def _require(path: Path) -> Path:
 # The fixtures that read the whole mirrors. A test that asks for one (itself, or through a
 # module's fixture) says in one line which of their data it needs, with
 # @pytest.mark.full_mirrors("…") on it or its module: without ../shared it skips with that
-# line (a test without the mark skips with _require's, which names only the folder).
+# line; a test without the mark fails.
 FULL_FIXTURES = frozenset(
     ("full_catalogue", "full_catalogue_dir", "full_pokemontcg_dir", "full_tcgdex_dir")
 )
@@ -99,6 +99,17 @@ def full_mirrors_reason(item: pytest.Item) -> str | None:
     if mark is None:
         return None
     return f"needs the full card data mirrors ({SHARED_DATA}, missing; CI has them): {mark.args[0]}"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A test that reads the whole mirrors without saying which data fails, with or without
+    them: its skip would say only the folder's name."""
+    if _needs_full(item) and full_mirrors_reason(item) is None:
+        pytest.fail(
+            'reads the full mirrors: say which data with @pytest.mark.full_mirrors("…")',
+            pytrace=False,
+        )
 
 
 @pytest.fixture(scope="session")

@@ -16,6 +16,10 @@ from totemdeck.catalogue.read import Catalogue
 from totemdeck.collection import read_collection_text
 from totemdeck.collection.sets import SetNames
 
+pytestmark = pytest.mark.full_mirrors(
+    "the real exports of tests/collection/samples/, which name cards of every set"
+)
+
 SAMPLES = Path(__file__).resolve().parent / "samples"
 
 # (sample, line, what the row says, the print it is): rows of the real exports

@@ -14,6 +14,10 @@ from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist import Resolver, parse, read_decklist, resolve
 from totemdeck.decklist.resolve import SUGGESTION_BUDGET
 
+pytestmark = pytest.mark.full_mirrors(
+    "lines naming cards of every set (the real decklists, every basic Energy print)"
+)
+
 CORPUS = sorted((Path(__file__).parent.parent / "decklists").glob("*.txt"))
 
 
