@@ -114,13 +114,14 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
 
 @pytest.fixture(scope="session")
 def pokemontcg_dir() -> Path:
-    """The fixture mirror's pokemon-tcg-data (whole base1–3, sv3, swsh9tg, hgss3 …)."""
+    """The fixture mirror's pokemon-tcg-data (base1 and swsh9tg whole, prints of 147 more sets)."""
     return FIXTURE_POKEMONTCG
 
 
 @pytest.fixture(scope="session")
 def tcgdex_dir() -> Path:
-    """The fixture mirror's TCGdex copy, en and es (whole sv03, me01, hgss3, base1 …)."""
+    """The fixture mirror's TCGdex copy, en and es (base1, bog, mee, exu whole, prints of 135
+    more sets)."""
     return FIXTURE_TCGDEX
 
 
