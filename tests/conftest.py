@@ -63,6 +63,10 @@ def _no_network(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(socket.socket, "connect", guarded)
 
 
+def _missing() -> bool:
+    return not (POKEMONTCG.is_dir() and TCGDEX.is_dir())
+
+
 def _require(path: Path) -> Path:
     if not path.is_dir():
         reason = f"needs the card data mirror {path}, which is missing (CI has it)"
@@ -72,20 +76,52 @@ def _require(path: Path) -> Path:
     return path
 
 
-def needs_full_mirrors() -> None:
-    """For a test that reads the whole mirrors some other way than these fixtures."""
-    _require(POKEMONTCG), _require(TCGDEX)
+# The fixtures that read the whole mirrors. A test that asks for one (itself, or through a
+# module's fixture) says in one line which of their data it needs, with
+# @pytest.mark.full_mirrors("…") on it or its module: without ../shared it skips with that
+# line; a test without the mark fails.
+FULL_FIXTURES = frozenset(
+    ("full_catalogue", "full_catalogue_dir", "full_pokemontcg_dir", "full_tcgdex_dir")
+)
+
+
+def _needs_full(item: pytest.Item) -> bool:
+    """It asks for a full fixture, or is marked itself (a parameter that reads the whole
+    catalogue through ``request.getfixturevalue``); a module's mark alone does not count."""
+    if FULL_FIXTURES & set(getattr(item, "fixturenames", ())):
+        return True
+    return any(mark.name == "full_mirrors" for mark in item.own_markers)
+
+
+def full_mirrors_reason(item: pytest.Item) -> str | None:
+    """The line a test that needs the whole mirrors skips with when they are missing."""
+    mark = item.get_closest_marker("full_mirrors")
+    if mark is None:
+        return None
+    return f"needs the full card data mirrors ({SHARED_DATA}, missing; CI has them): {mark.args[0]}"
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """A test that reads the whole mirrors without saying which data fails, with or without
+    them: its skip would say only the folder's name."""
+    if _needs_full(item) and full_mirrors_reason(item) is None:
+        pytest.fail(
+            'reads the full mirrors: say which data with @pytest.mark.full_mirrors("…")',
+            pytrace=False,
+        )
 
 
 @pytest.fixture(scope="session")
 def pokemontcg_dir() -> Path:
-    """The fixture mirror's pokemon-tcg-data (whole base1–3, sv3, swsh9tg, hgss3 …)."""
+    """The fixture mirror's pokemon-tcg-data (base1 and swsh9tg whole, prints of 147 more sets)."""
     return FIXTURE_POKEMONTCG
 
 
 @pytest.fixture(scope="session")
 def tcgdex_dir() -> Path:
-    """The fixture mirror's TCGdex copy, en and es (whole sv03, me01, hgss3, base1 …)."""
+    """The fixture mirror's TCGdex copy, en and es (base1, bog, mee, exu whole, prints of 135
+    more sets)."""
     return FIXTURE_TCGDEX
 
 
@@ -189,15 +225,29 @@ def full_catalogue(full_catalogue_dir: Path) -> Iterator[Catalogue]:
     cat.close()
 
 
+@pytest.fixture
+def catalogue_as_marked(request: pytest.FixtureRequest) -> Catalogue:
+    """The whole catalogue for a test or parameter marked full_mirrors itself (it skips
+    without ../shared), the fixture catalogue for the others: one test body for both."""
+    own = any(mark.name == "full_mirrors" for mark in request.node.own_markers)
+    catalogue: Catalogue = request.getfixturevalue("full_catalogue" if own else "catalogue")
+    return catalogue
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Tests that drive Chromium are `browser` tests (`make test-fast` leaves them out), and
-    all of them run in one process (one xdist group): `make test`'s second pass runs the
-    slow tests on the other core beside them, but never two browsers at once (they took
-    each other's focus and clipboard)."""
+    """Tests that drive Chromium are `browser` tests (`make test-fast` leaves them out), all
+    in one process (one xdist group: `make test`'s second pass runs the slow tests on the
+    other core beside them, never two browsers at once, which took each other's focus); the
+    tests that need the whole mirrors skip without them, each saying which data (not under
+    CI, where the fixtures fail instead: a missing mirror there is a broken set-up)."""
+    skip = _missing() and not os.environ.get("CI")
     for item in items:
         if "browser" in getattr(item, "fixturenames", ()):
             item.add_marker(pytest.mark.browser)
             item.add_marker(pytest.mark.xdist_group("browser"))
+        reason = full_mirrors_reason(item) if skip and _needs_full(item) else None
+        if reason:
+            item.add_marker(pytest.mark.skip(reason=reason))
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -15,6 +15,10 @@ from totemdeck.catalogue.read import Catalogue
 from totemdeck.cli import main
 from totemdeck.files.schemas import is_valid_fast
 
+pytestmark = pytest.mark.full_mirrors(
+    "every card name (the example banlists' findings suggest over all of them)"
+)
+
 ROOT = Path(__file__).resolve().parent.parent
 CASES = sorted((ROOT / "tests" / "banlists").glob("*.yaml"))
 TODAY = dt.date(2026, 11, 30)

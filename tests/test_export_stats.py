@@ -23,6 +23,8 @@ from totemdeck.export import export_deck
 from totemdeck.rules import Checker
 from totemdeck.stats import Deal, deck_stats, hypergeometric_tail
 
+pytestmark = pytest.mark.full_mirrors("the Spanish names of every print")
+
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
 LEGEND_DECK = ROOT / "examples" / "kyogre-groudon-legend.txt"

@@ -70,6 +70,7 @@ def test_the_unit_tests_read_the_fixture_catalogue(catalogue: Catalogue) -> None
     assert catalogue.count() < 3_000  # the whole catalogue has 21,152 prints
 
 
+@pytest.mark.full_mirrors("the mirrors scripts/fixture_mirror.py cuts the fixture from (--check)")
 def test_it_is_what_the_script_cuts_from_the_shared_mirror(full_pokemontcg_dir: Path) -> None:
     """Edited by hand, or cut from another mirror, it fails here (CI has the mirrors)."""
     assert fixture_mirror.main(["--check", "--shared", str(SHARED_DATA)]) == 0

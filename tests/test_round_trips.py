@@ -23,6 +23,10 @@ from totemdeck.i18n import use_language
 from totemdeck.rules.engine import CheckedDeck, Checker
 from totemdeck.sharecode import decode_decklist, share_code
 
+pytestmark = pytest.mark.full_mirrors(
+    "the real decklists of tests/decklists/, which name cards of every set"
+)
+
 ROOT = Path(__file__).resolve().parent.parent
 LEGAL = [
     *sorted((ROOT / "tests" / "decks").glob("legal-*.txt")),

@@ -28,6 +28,10 @@ from totemdeck.export.order import export_lines
 from totemdeck.i18n import use_language
 from totemdeck.rules.engine import CheckedDeck, Checker
 
+pytestmark = pytest.mark.full_mirrors(
+    "the real decklists of tests/decklists/, which name cards of every set"
+)
+
 ROOT = Path(__file__).resolve().parent.parent
 REAL = sorted((ROOT / "tests" / "decklists").rglob("*.txt"))
 # Findings about how a list is written, not about the deck (as in test_round_trips.py).

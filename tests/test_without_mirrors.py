@@ -43,8 +43,9 @@ def test_without_the_mirrors_the_unit_tests_pass_and_the_others_skip_saying_why(
     assert f"{len(ON_THE_FIXTURE) + 1} passed, 1 skipped" in run.stdout, run.stdout
     reasons = [line for line in run.stdout.splitlines() if line.startswith("SKIPPED")]
     assert len(reasons) == 1, run.stdout
-    assert f"needs the card data mirror {tmp_path / 'no-shared'}" in reasons[0], reasons
+    assert f"needs the full card data mirrors ({tmp_path / 'no-shared' / 'data'}" in reasons[0]
     assert "test_tcgdex.py" in reasons[0], reasons
+    assert reasons[0].endswith("(21,066 English prints, 14,074 Spanish)"), reasons  # which data
 
 
 def test_under_ci_a_missing_mirror_fails(tmp_path: Path) -> None:

@@ -5,7 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from totemdeck.catalogue.read import Catalogue
+
+pytestmark = pytest.mark.full_mirrors(
+    "the whole catalogue's index (a prefetch of thousands of keys)"
+)
 
 # Set and number as decks write them: padded, lower case, subset prefixes, one that is not there
 WANTED = [

@@ -13,6 +13,10 @@ from totemdeck.catalogue import Catalogue, CatalogueDamaged
 from totemdeck.cli import main
 from totemdeck.importer import import_sources
 
+pytestmark = pytest.mark.full_mirrors(
+    "whole sets of pokemon-tcg-data (base1, sv3, swsh9tg: each damaged page holds cards)"
+)
+
 PAGE = 4096
 
 

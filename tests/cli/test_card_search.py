@@ -12,6 +12,10 @@ import pytest
 from totemdeck.cli import main
 from totemdeck.files.schemas import first_error
 
+pytestmark = pytest.mark.full_mirrors(
+    "more prints than one page of results (every radiant Pokémon)"
+)
+
 
 def run(folder: Path, *args: str) -> int:
     return main(["card", "search", *args, "--catalogue", str(folder)])

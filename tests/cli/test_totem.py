@@ -12,6 +12,8 @@ import pytest
 from totemdeck.cli import main
 from totemdeck.files.schemas import is_valid_fast
 
+pytestmark = pytest.mark.full_mirrors("every Pokémon print (the totem table lists them all)")
+
 
 @pytest.mark.slow
 def test_totem_all_csv_and_json_list_every_pokemon_print(

@@ -13,6 +13,10 @@ import pytest
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.collection import read_collection_text
 
+pytestmark = pytest.mark.full_mirrors(
+    "the real exports of tests/collection/samples/, which name cards of every set"
+)
+
 SAMPLES = Path(__file__).resolve().parent / "samples"
 
 # (line, the print it is); None: reported, the name is no card's

@@ -16,6 +16,10 @@ from totemdeck.catalogue.read import Catalogue
 from totemdeck.collection import read_collection_text
 from totemdeck.collection.sets import SetNames
 
+pytestmark = pytest.mark.full_mirrors(
+    "the real exports of tests/collection/samples/, which name cards of every set"
+)
+
 SAMPLES = Path(__file__).resolve().parent / "samples"
 
 # (sample, line, what the row says, the print it is): rows of the real exports
@@ -152,8 +156,18 @@ def test_an_id_column_names_the_print_unless_it_is_no_print_or_belies_the_name(
 
 
 @pytest.fixture(scope="module")
-def read_samples(full_catalogue: Catalogue) -> dict[str, dict[int, list[str]]]:
-    catalogue = full_catalogue  # real exports name cards of every set
+def read_samples(catalogue: Catalogue) -> dict[str, dict[int, list[str]]]:
+    """The real exports read over the fixture catalogue, which holds these rows' prints and
+    their sets (whose names the rows spell)."""
+    return _read_samples(catalogue)
+
+
+@pytest.fixture(scope="module")
+def full_read_samples(full_catalogue: Catalogue) -> dict[str, dict[int, list[str]]]:
+    return _read_samples(full_catalogue)
+
+
+def _read_samples(catalogue: Catalogue) -> dict[str, dict[int, list[str]]]:
     found = {}
     for name in {row[0] for row in REAL_ROWS}:
         text = (SAMPLES / name).read_text(encoding="utf-8")
@@ -162,12 +176,18 @@ def read_samples(full_catalogue: Catalogue) -> dict[str, dict[int, list[str]]]:
     return found
 
 
-@pytest.mark.parametrize(("sample", "line", "_says", "card_id"), REAL_ROWS)
+# The one row whose print the fixture lacks reads the whole catalogue.
+CELEBRATIONS = pytest.mark.full_mirrors("Celebrations' Mega Rayquaza EX and its twins")
+ROWS = [pytest.param(*r, marks=CELEBRATIONS) if r[3] == "cel25c-76_A" else r for r in REAL_ROWS]
+
+
+@pytest.mark.parametrize(("sample", "line", "_says", "card_id"), ROWS)
 def test_a_real_row_reads_as_its_print(
-    read_samples: dict[str, dict[int, list[str]]], sample: str, line: int, _says: str,
-    card_id: str,
-) -> None:  # fmt: skip
-    assert read_samples[sample][line] == [card_id]
+    request: pytest.FixtureRequest, sample: str, line: int, _says: str, card_id: str
+) -> None:
+    own = any(mark.name == "full_mirrors" for mark in request.node.own_markers)
+    samples = request.getfixturevalue("full_read_samples" if own else "read_samples")
+    assert samples[sample][line] == [card_id]
 
 
 def test_a_row_that_names_no_card_is_reported_with_its_line(full_catalogue: Catalogue) -> None:

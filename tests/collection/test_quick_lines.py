@@ -18,6 +18,10 @@ from totemdeck.collection.owned import OwnedSet
 from totemdeck.collection.read import read_collection_file, read_collection_text
 from totemdeck.decklist import Resolver, parse
 
+pytestmark = pytest.mark.full_mirrors(
+    "every print, and the real lists and tables that name cards of every set"
+)
+
 TESTS = Path(__file__).resolve().parent.parent
 REAL_LISTS = sorted(p for p in (TESTS / "decklists").glob("*.txt"))
 REAL_TABLES = sorted(p for p in (TESTS / "collection" / "samples").iterdir() if p.name != "SOURCES")

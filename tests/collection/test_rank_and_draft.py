@@ -26,6 +26,10 @@ from totemdeck.rules.traits import (
     provides_colorless,
 )
 
+pytestmark = pytest.mark.full_mirrors(
+    "a large collection: every print, both halves of every LEGEND"
+)
+
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLE = Path(__file__).resolve().parent / "samples" / "collectr-pokegridview.csv"
 

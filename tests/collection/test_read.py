@@ -17,6 +17,10 @@ from totemdeck.catalogue.read import Catalogue
 from totemdeck.collection import read_collection_text
 from totemdeck.collection.read import read_collection_file
 
+pytestmark = pytest.mark.full_mirrors(
+    "the real exports of tests/collection/samples/ and their goldens (cards of every set)"
+)
+
 SAMPLES = Path(__file__).resolve().parent / "samples"
 
 

@@ -29,6 +29,10 @@ from totemdeck.decklist import read_decklist
 from totemdeck.files.schemas import is_valid_fast
 from totemdeck.report import render_collection_csv
 
+pytestmark = pytest.mark.full_mirrors(
+    "the whole catalogue, as the real exports the store reads name cards of every set"
+)
+
 ROOT = Path(__file__).resolve().parents[2]
 SAMPLES = Path(__file__).resolve().parent / "samples"
 DECK = ROOT / "examples" / "charizard-ex.txt"

@@ -14,6 +14,8 @@ from totemdeck.collection import CollectionError, read_collection_text
 from totemdeck.collection.match import copies
 from totemdeck.collection.read import read_collection_file
 
+pytestmark = pytest.mark.full_mirrors("a real PokéTrack backup naming cards of every set")
+
 
 def _read(data: bytes, catalogue: Catalogue, name: str = "mine") -> object:
     return read_collection_file(io.BytesIO(data), name, catalogue)

@@ -17,6 +17,10 @@ import yaml
 from totemdeck.catalogue import Catalogue
 from totemdeck.decklist import Resolver, read_decklist
 
+pytestmark = pytest.mark.full_mirrors(
+    "every card line of the real decklists of tests/decklists/ (cards of every set)"
+)
+
 CORPUS = Path(__file__).parent.parent / "decklists"
 SOURCES: dict[str, dict[str, Any]] = yaml.safe_load((CORPUS / "SOURCES").read_text("utf-8"))
 TODAY = dt.date(2026, 11, 30)

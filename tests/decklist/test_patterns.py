@@ -17,6 +17,10 @@ from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist import Resolver, parse
 from totemdeck.decklist.resolved import ResolvedLine
 
+pytestmark = pytest.mark.full_mirrors(
+    "the real lines of tests/decklists/, which name cards of every set"
+)
+
 WILD = Path(__file__).parent.parent / "decklists" / "wild"
 
 

@@ -17,6 +17,10 @@ from hypothesis import strategies as st
 from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist import Resolver, parse
 
+pytestmark = pytest.mark.full_mirrors(
+    "the real lines of tests/decklists/, which name cards of every set"
+)
+
 
 @pytest.fixture(scope="module")
 def catalogue(full_catalogue: Catalogue) -> Catalogue:

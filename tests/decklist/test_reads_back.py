@@ -26,7 +26,10 @@ from totemdeck.decklist.patterns import squeezed
 from totemdeck.decklist.resolved import ResolvedLine
 from totemdeck.decklist.setcodes import SetIndex
 
-pytestmark = pytest.mark.slow
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.full_mirrors("every print of both mirrors (the whole catalogue reads itself back)"),
+]
 TODAY = dt.date(2026, 11, 30)
 CHUNK = 2000  # lines a list: a deck's lookups are asked of the catalogue in a few queries
 

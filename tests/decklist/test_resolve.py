@@ -14,6 +14,10 @@ from totemdeck.catalogue.read import Catalogue
 from totemdeck.decklist import Resolver, parse, read_decklist, resolve
 from totemdeck.decklist.resolve import SUGGESTION_BUDGET
 
+pytestmark = pytest.mark.full_mirrors(
+    "lines naming cards of every set (the real decklists, every basic Energy print)"
+)
+
 CORPUS = sorted((Path(__file__).parent.parent / "decklists").glob("*.txt"))
 
 
@@ -26,6 +30,14 @@ def resolver(catalogue: Catalogue) -> Resolver:
 def full_resolver(full_catalogue: Catalogue) -> Resolver:
     """Over the whole catalogue, for the lines that name cards of every set."""
     return Resolver(full_catalogue, today=dt.date(2026, 11, 30))
+
+
+@pytest.fixture
+def resolver_as_marked(request: pytest.FixtureRequest) -> Resolver:
+    """The whole catalogue's resolver for a parameter marked full_mirrors, else the fixture's."""
+    own = any(mark.name == "full_mirrors" for mark in request.node.own_markers)
+    resolver: Resolver = request.getfixturevalue("full_resolver" if own else "resolver")
+    return resolver
 
 
 def ids(resolver: Resolver, text: str) -> list[str]:
@@ -135,9 +147,17 @@ def test_corpus_decklists_resolve_every_line(path: Path, full_catalogue: Catalog
     assert len(resolved.lines) >= 15
 
 
-@pytest.mark.parametrize("name", ["Chi-Yu", "Ho-Oh", "Porygon-Z", "Kommo-o"])
-def test_hyphenated_names_are_names_not_ids(full_resolver: Resolver, name: str) -> None:
-    resolver = full_resolver  # names of every set
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Chi-Yu",
+        "Ho-Oh",
+        pytest.param("Porygon-Z", marks=pytest.mark.full_mirrors("a Porygon-Z print")),
+        "Kommo-o",
+    ],
+)
+def test_hyphenated_names_are_names_not_ids(resolver_as_marked: Resolver, name: str) -> None:
+    resolver = resolver_as_marked
     found = resolver.resolve_line(parse(f"1 {name}").lines[0])
     assert found.finding is None and {c.name.casefold() for c in found.candidates} == {
         name.casefold()
@@ -207,18 +227,26 @@ def test_issue_13_lines_resolve_to_their_print(
 @pytest.mark.parametrize(
     ("text", "energy_type"),
     [
-        ("4 Fairy Energy SUM fairy", "Fairy"),
+        pytest.param(
+            "4 Fairy Energy SUM fairy",
+            "Fairy",
+            marks=pytest.mark.full_mirrors("the Fairy Energy prints of SUM and XY"),
+        ),
         ("9 Darkness Energy 7", "Darkness"),  # a bare number: the basic Energy, not Special
         ("6 Fire Energy BRS R", "Fire"),
-        ("4 Fairy Energy Energy XY 9", "Fairy"),  # XY 9 is Illumise
+        pytest.param(
+            "4 Fairy Energy Energy XY 9",
+            "Fairy",
+            marks=pytest.mark.full_mirrors("the Fairy Energy prints of SUM and XY"),
+        ),  # XY 9: Illumise
         ("9 grass SVE 1", "Grass"),
         ("1 Darkness Energy", "Darkness"),  # a Special Energy of that name exists (N1 104)
     ],
 )
 def test_issue_13_basic_energy_with_odd_tokens(
-    full_resolver: Resolver, text: str, energy_type: str
+    resolver_as_marked: Resolver, text: str, energy_type: str
 ) -> None:
-    resolver = full_resolver  # every basic Energy print
+    resolver = resolver_as_marked  # the fixture's basic and Special Darkness Energy …
     line = resolver.resolve_line(parse(text).lines[0])
     assert line.finding is None and line.candidates
     assert all(c.is_basic_energy and energy_type in c.name for c in line.candidates)
@@ -290,14 +318,18 @@ def test_issue_13_unknown_codes_fall_back_to_the_name(
 @pytest.mark.parametrize(
     ("text", "facts"),
     [
-        ("1 Zorua SUM 83", ["SUM 83 is Sandile, not 'Zorua'", "Zorua is "]),
+        pytest.param(
+            "1 Zorua SUM 83",
+            ["SUM 83 is Sandile, not 'Zorua'", "Zorua is "],
+            marks=pytest.mark.full_mirrors("SUM 83 (Sandile) and the Zorua prints"),
+        ),
         ("1 Pikachu SVI 63", ["SVI 63 is Magnemite, not 'Pikachu'"]),
     ],
 )
 def test_issue_13_another_card_at_that_number_stays_unknown(
-    full_resolver: Resolver, text: str, facts: list[str]
+    resolver_as_marked: Resolver, text: str, facts: list[str]
 ) -> None:
-    resolver = full_resolver  # prints of every set
+    resolver = resolver_as_marked  # the fixture holds SVI 63, Magnemite
     line = resolver.resolve_line(parse(text).lines[0])
     assert line.finding is not None and line.finding.code == "unknown-card"
     assert all(fact in line.finding.message for fact in facts)

@@ -14,13 +14,9 @@ from totemdeck.decklist.resolved import ResolvedLine
 
 
 @pytest.fixture(scope="module")
-def catalogue(full_catalogue: Catalogue) -> Catalogue:
-    """Every print of both mirrors: the reader's vocabulary is every name (without ../shared these skip, saying so)."""
-    return full_catalogue
-
-
-@pytest.fixture(scope="module")
 def resolver(catalogue: Catalogue) -> Resolver:
+    """Over the fixture catalogue, which holds each name these lines mean and each name they
+    could be misread as (tests/fixtures/mirror.yaml)."""
     return Resolver(catalogue, today=dt.date(2026, 11, 30))
 
 

@@ -21,6 +21,10 @@ from totemdeck.report.stats_text import render_stats
 from totemdeck.rules import Checker
 from totemdeck.stats import deck_stats
 
+pytestmark = pytest.mark.full_mirrors(
+    "a real list whose Spanish golden counts and suggests over every print"
+)
+
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted(p.stem for p in (ROOT / "examples").glob("*.txt"))
 SPANISH_LIST = "tests/decklists/espanol-nombres.txt"

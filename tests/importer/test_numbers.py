@@ -18,6 +18,10 @@ from totemdeck.importer.numbers import NumberRow, plan_fills
 from totemdeck.rules.traits import printed_retreat_cost, retreat_unknown
 from totemdeck.sources.registry import all_sources
 
+pytestmark = pytest.mark.full_mirrors(
+    "the numbers each source states (or leaves out) for every print of both mirrors"
+)
+
 
 @pytest.fixture(scope="module")
 def catalogue(full_catalogue: Catalogue) -> Catalogue:

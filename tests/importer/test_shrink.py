@@ -12,6 +12,8 @@ from tests.helpers.mirrors import prints_in, small_pokemontcg, small_tcgdex
 from totemdeck.catalogue import Catalogue
 from totemdeck.cli import main
 
+pytestmark = pytest.mark.full_mirrors("every Spanish set list of the TCGdex copy")
+
 
 def _touch_sets(root: Path) -> None:
     """A new ``updatedAt`` on every set, so the next import reads their files again."""

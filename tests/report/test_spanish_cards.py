@@ -17,6 +17,8 @@ from totemdeck.report import render_text
 from totemdeck.report.card import render_card, render_card_json, render_totem
 from totemdeck.rules import Checker
 
+pytestmark = pytest.mark.full_mirrors("every print of Charizard ex (the Spanish golden lists them)")
+
 # A Pokémon ex, a Supporter, a Special Energy, a VSTAR (its VSTAR Power is not in TCGdex's
 # Spanish: shown in English, marked) and a print TCGdex has no Spanish for (marked).
 PRINTS = ["sv3-125", "sv1-189", "swsh9-151", "swsh12-139", "base1-4"]

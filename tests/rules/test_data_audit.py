@@ -29,6 +29,10 @@ from totemdeck.rules.data_audit import (
     summary,
 )
 
+pytestmark = pytest.mark.full_mirrors(
+    "every print of both mirrors and TCGdex's Spanish cards (the data audit's invariants)"
+)
+
 SPANISH = TCGDEX / "es" / "cards"
 
 

@@ -29,6 +29,8 @@ from totemdeck.rules.format import FormatFileError, FormatRules
 from totemdeck.rules.traits import identity, provides_colorless, retreat_unknown
 from totemdeck.rules.verdict import Report
 
+pytestmark = pytest.mark.full_mirrors("every print (the sweep's golden counts all of them)")
+
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "golden" / "sweep-counts.json"
 FMT = load_format()

@@ -23,6 +23,8 @@ from totemdeck.rules.checks import RULES, Rule
 from totemdeck.rules.deck import Deck, RuleContext
 from totemdeck.rules.reach import AGGREGATE, PER_ENTRY, TOTEM_ONLY
 
+pytestmark = pytest.mark.full_mirrors("hundreds of ambiguous names of the whole catalogue")
+
 TODAY = dt.date(2026, 11, 30)
 TOTEM = "Totem: 1 Charizard ex OBF 125\n"
 

@@ -13,6 +13,10 @@ from totemdeck.catalogue.read import Catalogue
 from totemdeck.importer import ImportFailed, import_sources
 from totemdeck.sources.http import FetchError, Location, check_segment, make_session
 
+pytestmark = pytest.mark.full_mirrors(
+    "the whole pokemon-tcg-data mirror (every set imported; every print of Mew)"
+)
+
 
 def test_whole_mirror_is_imported(full_catalogue: Catalogue, full_pokemontcg_dir: Path) -> None:
     catalogue, pokemontcg_dir = full_catalogue, full_pokemontcg_dir

@@ -24,6 +24,7 @@ from totemdeck.sources.tcgdex.transform import is_basic_energy, printed_number, 
 FMT = load_format()
 
 
+@pytest.mark.full_mirrors("the whole TCGdex copy's counts (21,066 English prints, 14,074 Spanish)")
 def test_counts_per_language(full_catalogue: Catalogue, full_tcgdex_dir: Path) -> None:
     catalogue, tcgdex_dir = full_catalogue, full_tcgdex_dir
     db = sqlite3.connect(catalogue.path)
@@ -64,13 +65,26 @@ def _unknown_retreats() -> set[str]:
     return {c for e in entries if e.get("field") == "retreat_missing" for c in e.get("cards", [])}
 
 
-def test_every_tcgdex_only_print_has_what_the_rules_read(full_catalogue: Catalogue) -> None:
-    catalogue = full_catalogue
+@pytest.mark.parametrize(
+    ("which", "fewest"),
+    [
+        ("catalogue", 250),  # the fixture's 255 (bog, mee, me01, the My First Battle prints …)
+        pytest.param(
+            "full_catalogue",
+            2_500,
+            marks=pytest.mark.full_mirrors("every TCGdex-only print of the whole mirror (2,500+)"),
+        ),
+    ],
+)
+def test_every_tcgdex_only_print_has_what_the_rules_read(
+    request: pytest.FixtureRequest, which: str, fewest: int
+) -> None:
+    catalogue: Catalogue = request.getfixturevalue(which)
     unknown = _unknown_retreats()
     assert unknown  # the My First Battle prints
     db = sqlite3.connect(catalogue.path)
     ids = [r[0] for r in db.execute("SELECT id FROM cards WHERE source = 'tcgdex'")]
-    assert len(ids) > 2_500
+    assert len(ids) > fewest
     for card in catalogue.get_many(ids):
         assert card.supertype in ("Pokémon", "Trainer", "Energy"), card.id
         if card.is_pokemon:
@@ -97,15 +111,13 @@ def test_tcgdex_data_quirks_are_derived(catalogue: Catalogue) -> None:
         ("1 ordenes de jefes", "Boss's Orders"),
     ],
 )
-def test_spanish_names_resolve(full_catalogue: Catalogue, spanish: str, english: str) -> None:
-    catalogue = full_catalogue  # Spanish names of every print
+def test_spanish_names_resolve(catalogue: Catalogue, spanish: str, english: str) -> None:
     line = Resolver(catalogue).resolve_line(parse(spanish).lines[0])
     assert line.finding is None and line.candidates
     assert {c.name.split(" (")[0] for c in line.candidates} == {english}
 
 
-def test_a_decklist_written_in_spanish_resolves(full_catalogue: Catalogue) -> None:
-    catalogue = full_catalogue  # Spanish names of every print
+def test_a_decklist_written_in_spanish_resolves(catalogue: Catalogue) -> None:
     text = (Path(__file__).parents[1] / "decklists" / "espanol-nombres.txt").read_text(
         encoding="utf-8"
     )
@@ -128,8 +140,7 @@ def test_tcgdex_set_ids_and_newest_sets_resolve(catalogue: Catalogue) -> None:
             assert [c.id for c in line.candidates] == [expected]
 
 
-def test_spanish_names_in_check_output(full_catalogue: Catalogue) -> None:
-    catalogue = full_catalogue  # Spanish names of every print
+def test_spanish_names_in_check_output(catalogue: Catalogue) -> None:
     checker = Checker(catalogue, lang="es")
     report = checker.check(parse("Totem: 1 Charizard ex OBF 125\n4 Rare Candy SVI 191\n"))
     singleton = [f for f in report.findings if f.code == "singleton"]
@@ -139,24 +150,42 @@ def test_spanish_names_in_check_output(full_catalogue: Catalogue) -> None:
 # -- a small mirror for faults and incremental runs ---------------------------------------
 
 
-@pytest.fixture
-def mirrors(tmp_path: Path, full_tcgdex_dir: Path, full_pokemontcg_dir: Path) -> tuple[Path, Path]:
-    """Whole sets of both mirrors: the counts of a second import are of whole sets."""
-    tcgdex_dir, pokemontcg_dir = full_tcgdex_dir, full_pokemontcg_dir
+def _small(tmp_path: Path, tcgdex_dir: Path, pokemontcg_dir: Path) -> tuple[Path, Path]:
     return (
         small_pokemontcg(tmp_path, pokemontcg_dir, ["sv3", "hgss3"]),
         small_tcgdex(tmp_path, tcgdex_dir, ["sv03", "hgss3", "me01", "exu"]),
     )
 
 
+@pytest.fixture
+def mirrors(tmp_path: Path, tcgdex_dir: Path, pokemontcg_dir: Path) -> tuple[Path, Path]:
+    """These sets as the fixture mirror holds them (exu whole, sv3-125, me01-003, a part of
+    hgss3 in both): enough for faults, odd ids and the merge."""
+    return _small(tmp_path, tcgdex_dir, pokemontcg_dir)
+
+
+WHOLE_SETS = pytest.mark.full_mirrors(
+    "whole sets sv03, hgss3, me01 (a second import's 400+ prints)"
+)
+
+
+@pytest.fixture
+def whole_sets(
+    tmp_path: Path, full_tcgdex_dir: Path, full_pokemontcg_dir: Path
+) -> tuple[Path, Path]:
+    """Whole sets of both mirrors: the counts of a second import are of whole sets."""
+    return _small(tmp_path, full_tcgdex_dir, full_pokemontcg_dir)
+
+
 def _fast(url: str) -> Location:
     return Location(url, session=make_session(retries=2, backoff=0.01), timeout=(5, 5))
 
 
+@WHOLE_SETS
 def test_second_import_fetches_no_unchanged_card(
-    mirrors: tuple[Path, Path], tmp_path: Path
+    whole_sets: tuple[Path, Path], tmp_path: Path
 ) -> None:
-    _ptcg, dex = mirrors
+    _ptcg, dex = whole_sets
     folder = str(tmp_path / "c")
     with serve(dex) as (url, state):
         first = import_sources(folder, ["tcgdex"], {"tcgdex": url})
@@ -242,19 +271,19 @@ def test_import_order_does_not_matter(mirrors: tuple[Path, Path], tmp_path: Path
         assert cat.get("me01-003") is not None  # only TCGdex has it
 
 
-def test_card_search_finds_spanish_names(full_catalogue: Catalogue) -> None:
-    catalogue = full_catalogue  # Spanish names of every print
+def test_card_search_finds_spanish_names(catalogue: Catalogue) -> None:
     from totemdeck.api.search import search_cards
 
     found = search_cards(catalogue, "supercaña", limit=50)
     assert {c.name for c in found.cards} == {"Super Rod"}
 
 
-def test_mirror_script_copies_the_api_layout(mirrors: tuple[Path, Path], tmp_path: Path) -> None:
+@WHOLE_SETS
+def test_mirror_script_copies_the_api_layout(whole_sets: tuple[Path, Path], tmp_path: Path) -> None:
     """scripts/mirror_tcgdex.py (used by the public CI) rebuilds a copy the importer reads."""
     from scripts.mirror_tcgdex import mirror
 
-    _ptcg, dex = mirrors
+    _ptcg, dex = whole_sets
     out = tmp_path / "copy"
     with serve(dex) as (url, _state):
         written = mirror(out, url, ["en", "es"], workers=4)

@@ -22,6 +22,8 @@ from totemdeck.importer import import_sources
 from totemdeck.report.card import render_card_json
 from totemdeck.sources.tcgdex.localized import text_record
 
+pytestmark = pytest.mark.full_mirrors("every Spanish cost of the whole TCGdex copy")
+
 SAMPLE = 300
 
 

@@ -9,11 +9,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, Locator, Page, expect
 
 from tests.web.test_browser import _open, _paste
 
 from .conftest import EXAMPLES
+
+pytestmark = pytest.mark.full_mirrors("a legal deck of a hundred cards of every set")
 
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 

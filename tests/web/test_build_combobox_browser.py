@@ -22,6 +22,8 @@ from playwright.sync_api import Browser, Page, Route, expect
 from tests.web.test_build_hands_browser import DESKTOP, SIZES
 from tests.web.test_build_suggest_browser import GARDEVOIR, last_line, with_deck
 
+pytestmark = pytest.mark.full_mirrors("the prints suggested (Gastly, Kirlia, Arven …) of every set")
+
 AXE = Path(__file__).parent / "vendor" / "axe.min.js"
 COMBO = "#add-line"
 OPTIONS = "#add-suggestions [role=option]"

@@ -3,10 +3,13 @@ server's own guard on Add, choose the print, and the print autocomplete's answer
 
 from __future__ import annotations
 
+import pytest
 from starlette.testclient import TestClient
 
 from totemdeck.sharecode import SharedCard, decode, encode, from_cards
 from totemdeck.web.finder import toggled
+
+pytestmark = pytest.mark.full_mirrors("the prints and Spanish text of every set")
 
 CHARIZARD = [SharedCard("sv3-125", 1, True), SharedCard("sve-2", 3)]
 

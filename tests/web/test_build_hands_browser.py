@@ -18,6 +18,8 @@ from playwright.sync_api import Browser, Page, expect
 
 from tests.web.test_browser import _open
 
+pytestmark = pytest.mark.full_mirrors("the Spanish text of every print")
+
 DESKTOP = {"viewport": {"width": 1280, "height": 800}}
 PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 SIZES = pytest.mark.parametrize("size", [DESKTOP, PHONE], ids=["desktop", "phone"])

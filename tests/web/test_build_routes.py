@@ -12,6 +12,8 @@ from starlette.testclient import TestClient
 from totemdeck.catalogue.search.keys import KEYS
 from totemdeck.sharecode import SharedCard, decode, encode, from_cards
 
+pytestmark = pytest.mark.full_mirrors("the names of every print in both languages")
+
 
 def _code(page_text: str) -> str:
     found = re.search(r'id="share-url"[^>]*value="[^"]*\?d=([A-Za-z0-9_-]+)"', page_text)

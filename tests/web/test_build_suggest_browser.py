@@ -16,6 +16,8 @@ from playwright.sync_api import Browser, Page, expect
 from tests.web.test_browser import _open
 from tests.web.test_build_hands_browser import DESKTOP, SIZES
 
+pytestmark = pytest.mark.full_mirrors("the names in both languages of every print")
+
 GARDEVOIR = "sv1-86"  # Gardevoir ex SVI 86: a Psychic Totem
 
 

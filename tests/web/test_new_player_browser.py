@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import contextlib
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 
 from tests.web.test_browser import _open
 from tests.web.test_build_hands_browser import settled
+
+pytestmark = pytest.mark.full_mirrors("a real deck of cards of every set")
 
 
 def verdict(page: Page) -> str:

@@ -11,6 +11,8 @@ from starlette.testclient import TestClient
 
 from tests.web.test_browser import _open
 
+pytestmark = pytest.mark.full_mirrors("more basic Energy prints than one page of results")
+
 MINE = "3 Boss's Orders PAL 172\n1 Iono PAL 185\n10 Basic Fire Energy SVE 2\n"
 
 

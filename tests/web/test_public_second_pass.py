@@ -23,6 +23,10 @@ from totemdeck.table import Seat, apply, encode, new_game, parse_event
 from totemdeck.web import WebConfig, create_app
 from totemdeck.web.service import Library
 
+pytestmark = pytest.mark.full_mirrors(
+    "3,000 prints of the whole catalogue (the card cache's memory)"
+)
+
 HOLD = 60.0  # only how long a broken test may hang before it fails; never a measure
 
 

@@ -14,6 +14,8 @@ from totemdeck.rules.format import FormatRules, load_format
 from totemdeck.rules.stages import CatalogueStages
 from totemdeck.rules.totem import cost_column
 
+pytestmark = pytest.mark.full_mirrors("over a thousand Pokémon prints of the whole catalogue")
+
 PACKAGED = Path(__file__).resolve().parents[3] / "totemdeck" / "data" / "format.yaml"
 
 

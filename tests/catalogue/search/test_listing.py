@@ -21,6 +21,10 @@ from totemdeck.report import render_search_csv, render_search_json, render_searc
 from totemdeck.report.search import csv_text, json_pieces, text_pieces
 from totemdeck.rules.format import load_format
 
+pytestmark = pytest.mark.full_mirrors(
+    "every print of both sources, and the listing goldens made over them"
+)
+
 SUBSET = "is:radiant or set:sve or t:stadium r:promo"
 
 

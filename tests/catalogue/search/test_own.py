@@ -19,6 +19,10 @@ from totemdeck.collection import Collection, read_collection_text
 from totemdeck.decklist import read_decklist
 from totemdeck.rules.engine import Checker
 
+pytestmark = pytest.mark.full_mirrors(
+    "every print of a card (own: counts them all; every basic Energy print)"
+)
+
 
 @pytest.fixture(scope="module")
 def catalogue(full_catalogue: Catalogue) -> Catalogue:

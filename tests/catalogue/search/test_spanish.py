@@ -12,6 +12,10 @@ from totemdeck.catalogue.search.compile import closest_key
 from totemdeck.catalogue.search.spanish import fts_query_es, stem, stemmed
 from totemdeck.i18n import use_language
 
+pytestmark = pytest.mark.full_mirrors(
+    "the Spanish words of every print (a Spanish query finds what its English one does)"
+)
+
 # Thirty queries a bilingual player writes both ways. Left out on purpose: "shuffle" /
 # "baraja" (baraja is also "deck", the noun) and "burned" / "quemado" (burn* also matches
 # the English attack names "Burning …"): their words do not mean the same thing.

@@ -1,5 +1,6 @@
-"""Issue 38 (search, third pass), one test per item, over the real catalogue: accents folded
-both ways, Spanish keys and regular expressions, and the smaller disagreements of item 7."""
+"""Issue 38 (search, third pass), one test per item, over real cards (the fixture catalogue;
+the whole one where a test counts over every print): accents folded both ways, Spanish keys
+and regular expressions, and the smaller disagreements of item 7."""
 
 from __future__ import annotations
 
@@ -13,11 +14,12 @@ from totemdeck.catalogue.model import Card
 from totemdeck.catalogue.names import fold
 from totemdeck.catalogue.read import Catalogue
 
-
-@pytest.fixture(scope="module")
-def catalogue(full_catalogue: Catalogue) -> Catalogue:
-    """Every print of both mirrors: its searches count over every print (without ../shared these skip, saying so)."""
-    return full_catalogue
+# The fixture catalogue holds every card these searches name (sv3-125, the np ex promos, the
+# tag teams, Snorlax Doll, The Boss's Way …); the searches whose point is a count over every
+# print read the whole catalogue, and skip without it, saying so.
+EVERY_SPANISH_TEXT = pytest.mark.full_mirrors(
+    "every print's Spanish text (72 names with 'energía', 100+ with 'roba N cartas')"
+)
 
 
 _TYPES = frozenset(
@@ -46,19 +48,31 @@ def ids(catalogue: Catalogue, query: str, lang: str = "en") -> set[str]:
         ("tipo:psiquico", "tipo:psíquico", "es"),
         ("o:/energia especial/", "o:/energía especial/", "es"),
         ("o:/pokemon tool/", "o:/pokémon tool/", "en"),
-        ("atk:/^energia/", "atk:/^energía/", "es"),
+        pytest.param(
+            "atk:/^energia/",
+            "atk:/^energía/",
+            "es",
+            marks=pytest.mark.full_mirrors("a Spanish attack named Energía… (none in the fixture)"),
+            id="atk:/^energia/-es",
+        ),
     ],
 )
-def test_accents_fold_both_ways(catalogue: Catalogue, plain: str, accented: str, lang: str) -> None:
+def test_accents_fold_both_ways(
+    request: pytest.FixtureRequest, plain: str, accented: str, lang: str
+) -> None:
+    marked = request.node.get_closest_marker("full_mirrors") is not None
+    catalogue: Catalogue = request.getfixturevalue("full_catalogue" if marked else "catalogue")
     found = ids(catalogue, plain, lang)
     assert found, plain
     assert found == ids(catalogue, accented, lang)
 
 
+@EVERY_SPANISH_TEXT
 def test_spanish_text_without_accents_finds_what_the_accented_word_finds(
-    catalogue: Catalogue,
+    full_catalogue: Catalogue,
 ) -> None:
     """The issue's own case: 72 names with `energía`, none with `energia`."""
+    catalogue = full_catalogue
     plain = search_cards(catalogue, "o:energia t:special", lang="es", limit=None)
     accented = search_cards(catalogue, "o:energía t:special", lang="es", limit=None)
     assert plain.total == accented.total >= 60
@@ -66,8 +80,8 @@ def test_spanish_text_without_accents_finds_what_the_accented_word_finds(
 
 # 6. Spanish keys and regular expressions.
 def test_an_accented_key_is_the_key_written_without_accents(catalogue: Catalogue) -> None:
-    assert ids(catalogue, "año=1999", "es") == ids(catalogue, "year=1999")
-    assert ids(catalogue, "daño>=200", "es") == ids(catalogue, "damage>=200")
+    assert ids(catalogue, "año=1999", "es") == ids(catalogue, "year=1999") != set()
+    assert ids(catalogue, "daño>=200", "es") == ids(catalogue, "damage>=200") != set()
     with pytest.raises(QuerySyntaxError, match="did you mean 'ano'"):
         search_cards(catalogue, "añoo=1999", lang="es")
 
@@ -80,7 +94,9 @@ def _spanish_sentences(card: Card) -> list[str]:
     return [fold(p) for p in [*parts, *map(str, text.get("rules", []))]]
 
 
-def test_a_spanish_text_regex_reads_the_spanish_text(catalogue: Catalogue) -> None:
+@EVERY_SPANISH_TEXT
+def test_a_spanish_text_regex_reads_the_spanish_text(full_catalogue: Catalogue) -> None:
+    catalogue = full_catalogue
     found = ids(catalogue, "o:/roba [0-9] cartas/", "es")
     assert found >= ids(catalogue, "o:/roba 7 cartas/", "es") and len(found) > 100
     for card in map(catalogue.get, sorted(found)[:60]):
@@ -109,7 +125,7 @@ def test_a_free_attack_costs_no_energy(catalogue: Catalogue) -> None:
 def test_a_star_at_the_end_of_a_phrase_is_a_prefix(catalogue: Catalogue) -> None:
     found = ids(catalogue, 'o:"draw a c*"')
     assert ids(catalogue, 'o:"draw a card"') <= found
-    assert len(ids(catalogue, 'o:"draw a card"')) > 100
+    assert len(ids(catalogue, 'o:"draw a card"')) > 40  # the fixture's 41 prints
     with pytest.raises(QuerySyntaxError, match="last word"):
         search_cards(catalogue, 'o:"dr* a card"')
 
