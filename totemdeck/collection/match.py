@@ -26,11 +26,13 @@ from totemdeck.i18n import _
 __all__ = ["copies", "row_line"]
 
 _NUMBER_OF = re.compile(r"^\s*([A-Za-z]*\d+[A-Za-z]*)\s*/\s*[A-Za-z]*\d+\s*$")  # "223/197"
-# "… - 125/197", "… - SV107", and Unown's letters: "Unown - H/28"
+# "… - 125/197", "… - SV107", and numbers in letters: Unown's "Unown - H/28", "- ONE/123"
+# (Alph Lithograph), "- Museum/0" (Pikachu at the Museum)
 _NAME_NUMBER = re.compile(
-    r"\s+-\s+(?:[A-Za-z]*\d+[A-Za-z]*(?:/[A-Za-z]*\d+)?|[A-Za-z!?]{1,2}/[A-Za-z]*\d+)\s*$"
+    r"\s+-\s+(?:[A-Za-z]*\d+[A-Za-z]*(?:/[A-Za-z]*\d+)?|[A-Za-z!?]{1,8}/[A-Za-z]*\d+)\s*$"
 )
-_HASH_NUMBER = re.compile(r"\s*#\s*([A-Za-z]*\d+[A-Za-z]*)\s*$")  # PriceCharting "Lugia #9"
+# PriceCharting "Lugia #9", "Unown [!] #!", "Alph Lithograph #ONE"
+_HASH_NUMBER = re.compile(r"\s*#\s*([A-Za-z]*\d+[A-Za-z]*|[A-Za-z!?]{1,8})\s*$")
 _CODE_NUMBER = re.compile(r"^[A-Za-z]{2,5}\s+(\d+)$")  # Collectr "SVP 176"
 _ASIDE = re.compile(r"\s*(?:\[[^\]]*\]|\([^)]*\))")  # "[1st Edition]", "(Alternate Art)"
 _WORD = re.compile(r"[\w'’.★]+")
