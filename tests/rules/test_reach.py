@@ -113,3 +113,23 @@ def test_rule_work_grows_linearly_with_distinct_ambiguous_lines(
     # whole deck per print (the old way) read ~lines² entries, 16x for 4x the lines.
     assert work[400] < 5 * work[100]
     assert work[400] < 4 * len(RULES) * 400
+
+
+def test_weighing_reads_the_same_codes_and_lines_without_sentences(catalogue: Catalogue) -> None:
+    """``keys_only`` (the engine weighing a print) finds what the full rules find, by code
+    and line; the rules it spares leave their sentences empty."""
+    checker = Checker(catalogue, today=TODAY)
+    deck = checker.check_deck(
+        parse(TOTEM + "2 Pikachu\n1 Raichu\n1 Raichu\n1 Gardevoir ex\n1 Kirlia\n")
+    ).deck
+    weighing = replace(checker.ctx, keys_only=True)
+    spared = {"singleton", "identity", "evolution-line-gap"}
+    found: set[str] = set()
+    for _code, rule in RULES:
+        full = list(rule(deck, checker.ctx))
+        keys = list(rule(deck, weighing))
+        assert [(f.code, f.line) for f in keys] == [(f.code, f.line) for f in full]
+        assert all(f.message for f in full)
+        assert all(not f.message for f in keys if f.code in spared)
+        found |= {f.code for f in full}
+    assert spared <= found  # each spared rule had something to say here

@@ -48,13 +48,16 @@ class RuleContext:
     """What rules need besides the deck: the format, the banlist, species' normal Stage,
     the language card names are shown in (``es``: Spanish where the catalogue knows), and
     which half/piece of a LEGEND/V-UNION a print is (from the catalogue; without one, from
-    the print's number)."""
+    the print's number). ``keys_only``: the findings' ``(code, line)`` is all that is read
+    (the engine weighing an ambiguous line's prints), so the rules whose sentences cost most
+    to build leave them empty."""
 
     fmt: FormatRules
     banlist: Banlist
     normal_stage: NormalStage
     lang: str = "en"
     piece_of: PiecePosition | None = None
+    keys_only: bool = False
 
     def position(self, card: Card) -> int:
         """The half/piece a print is (1-based); 1 for any other card."""
