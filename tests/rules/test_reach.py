@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Any
 
 import pytest
@@ -20,7 +20,7 @@ from totemdeck.decklist import parse
 from totemdeck.findings import Finding
 from totemdeck.rules import Checker, engine
 from totemdeck.rules.checks import RULES, Rule
-from totemdeck.rules.deck import Deck, RuleContext
+from totemdeck.rules.deck import Deck, Entry, RuleContext
 from totemdeck.rules.reach import AGGREGATE, PER_ENTRY, TOTEM_ONLY
 
 TODAY = dt.date(2026, 11, 30)
@@ -133,3 +133,14 @@ def test_weighing_reads_the_same_codes_and_lines_without_sentences(catalogue: Ca
         assert all(not f.message for f in keys if f.code in spared)
         found |= {f.code for f in full}
     assert spared <= found  # each spared rule had something to say here
+
+
+def test_the_weighing_constructors_keep_every_other_field(catalogue: Catalogue) -> None:
+    """``Entry.holding`` and ``Deck.with_entries`` are ``dataclasses.replace`` written out
+    (cheaper, built thousands of times a check): a field added later must not be dropped."""
+    card, other = catalogue.by_name("Pikachu")[:2]
+    entry = Entry(**{f.name: object() for f in fields(Entry)})
+    assert entry.holding(card) == replace(entry, card=card)
+    deck = Deck(**{f.name: object() for f in fields(Deck)})
+    totem, main = (Entry(1, 1, card, "totem"),), (Entry(2, 1, other, None),)
+    assert deck.with_entries(totem, main) == replace(deck, totem=totem, main=main)

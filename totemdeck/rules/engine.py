@@ -185,14 +185,13 @@ class Checker:
         reach = AGGREGATE[code]
         asked = reach.asks(entry.card, self.ctx) | reach.asks(card, self.ctx)
         near = base.near(code, asked, reach, self.ctx, entry.line)
-        swapped = replace(entry, card=card)
+        totem = tuple(e for e in base.deck.totem if e.line in near)
 
         def judged(holding: Entry) -> set[tuple[str, int | None]]:
-            totem = tuple(e for e in base.deck.totem if e.line in near)
-            deck = replace(base.deck, totem=totem, main=in_order(base, near, holding))
+            deck = base.deck.with_entries(totem, in_order(base, near, holding))
             return {(f.code, f.line) for f in rule(deck, self._weighing)}
 
-        before, after = judged(entry), judged(swapped)
+        before, after = judged(entry), judged(entry.holding(card))
         return before - after, after - before
 
     def _swap_outcome(self, base: Baseline, number: int, card: Card) -> tuple[frozenset[Any], ...]:
@@ -203,8 +202,8 @@ class Checker:
         deck = base.deck
         index = base.main_index[number]
         entry = deck.main[index]
-        swapped = replace(entry, card=card)
-        alone = replace(deck, main=(swapped,))
+        swapped = entry.holding(card)
+        alone = deck.with_entries(deck.totem, (swapped,))
         whole: Deck | None = None
         lost: set[tuple[str, int | None]] = set()
         gained: set[tuple[str, int | None]] = set()
@@ -225,7 +224,7 @@ class Checker:
             else:
                 if whole is None:
                     main = (*deck.main[:index], swapped, *deck.main[index + 1 :])
-                    whole = replace(deck, main=main)
+                    whole = deck.with_entries(deck.totem, main)
                 old = base.codes[code]
                 new = {(f.code, f.line) for f in rule(whole, self._weighing)}
             lost |= old - new
