@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import datetime as dt
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Any
 
 import pytest
@@ -20,7 +20,7 @@ from totemdeck.decklist import parse
 from totemdeck.findings import Finding
 from totemdeck.rules import Checker, engine
 from totemdeck.rules.checks import RULES, Rule
-from totemdeck.rules.deck import Deck, RuleContext
+from totemdeck.rules.deck import Deck, Entry, RuleContext
 from totemdeck.rules.reach import AGGREGATE, PER_ENTRY, TOTEM_ONLY
 
 pytestmark = pytest.mark.full_mirrors("hundreds of ambiguous names of the whole catalogue")
@@ -115,3 +115,34 @@ def test_rule_work_grows_linearly_with_distinct_ambiguous_lines(
     # whole deck per print (the old way) read ~lines² entries, 16x for 4x the lines.
     assert work[400] < 5 * work[100]
     assert work[400] < 4 * len(RULES) * 400
+
+
+def test_weighing_reads_the_same_codes_and_lines_without_sentences(catalogue: Catalogue) -> None:
+    """``keys_only`` (the engine weighing a print) finds what the full rules find, by code
+    and line; the rules it spares leave their sentences empty."""
+    checker = Checker(catalogue, today=TODAY)
+    deck = checker.check_deck(
+        parse(TOTEM + "2 Pikachu\n1 Raichu\n1 Raichu\n1 Gardevoir ex\n1 Kirlia\n")
+    ).deck
+    weighing = replace(checker.ctx, keys_only=True)
+    spared = {"singleton", "identity", "evolution-line-gap"}
+    found: set[str] = set()
+    for _code, rule in RULES:
+        full = list(rule(deck, checker.ctx))
+        keys = list(rule(deck, weighing))
+        assert [(f.code, f.line) for f in keys] == [(f.code, f.line) for f in full]
+        assert all(f.message for f in full)
+        assert all(not f.message for f in keys if f.code in spared)
+        found |= {f.code for f in full}
+    assert spared <= found  # each spared rule had something to say here
+
+
+def test_the_weighing_constructors_keep_every_other_field(catalogue: Catalogue) -> None:
+    """``Entry.holding`` and ``Deck.with_entries`` are ``dataclasses.replace`` written out
+    (cheaper, built thousands of times a check): a field added later must not be dropped."""
+    card, other = catalogue.by_name("Pikachu")[:2]
+    entry = Entry(**{f.name: object() for f in fields(Entry)})
+    assert entry.holding(card) == replace(entry, card=card)
+    deck = Deck(**{f.name: object() for f in fields(Deck)})
+    totem, main = (Entry(1, 1, card, "totem"),), (Entry(2, 1, other, None),)
+    assert deck.with_entries(totem, main) == replace(deck, totem=totem, main=main)

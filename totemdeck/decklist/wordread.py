@@ -92,16 +92,18 @@ def _own_names_first(cards: tuple[Card, ...], parts: Parts) -> tuple[tuple[Card,
     Miraidon ex) is left out, with a note. Other languages' names are the list language's
     business (``language.py``)."""
     keys = {name_key(n) for n in parts.names}
-    own = tuple(
-        c for c in cards if name_key(c.name) in keys or name_key(c.name, c.supertype) in keys
-    )
-    others = [c for c in cards if c not in own and name_key(c.aliases.get("en", "")) in keys]
-    if not own or not others:
+    # by id, not by ``in`` a tuple of cards: that compares every field of 30 prints 30 times
+    own = {c.id for c in cards if name_key(c.name) in keys or name_key(c.name, c.supertype) in keys}
+    if not own or len(own) == len(cards):
+        return cards, []
+    others = [c for c in cards if c.id not in own and name_key(c.aliases.get("en", "")) in keys]
+    if not others:
         return cards, []
     note = _("left out {prints}: only another source names them {name!r}").format(
         prints=", ".join(f"{c.id} ({c.name})" for c in others[:3]), name=parts.name
     )
-    return tuple(c for c in cards if c not in others), [note]
+    left_out = {c.id for c in others}
+    return tuple(c for c in cards if c.id not in left_out), [note]
 
 
 def _both(parts: Parts, cards: tuple[Card, ...]) -> str:

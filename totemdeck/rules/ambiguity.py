@@ -250,11 +250,12 @@ def settle(
         # what every group breaks is B less ``touched``, plus ``kept``
         touched = frozenset().union(*(c.lost for c in changes))
         anew = frozenset.intersection(*(c.gained for c in changes)) - held
-        kept = anew | {x for x in touched if all(x not in c.lost or x in c.gained for c in changes)}
+        # of those, kept: lost by no group without its gaining it back (as set algebra: a
+        # line whose groups touch thousands of findings costs their size, not size x groups)
+        kept = anew | (touched - frozenset().union(*(c.lost - c.gained for c in changes)))
         some |= touched - kept
         breaks = [
-            (touched - c.lost - kept)
-            | {x for x in c.gained if (x in touched or x not in held)} - kept
+            (touched - c.lost - kept) | (((c.gained & touched) | (c.gained - held)) - kept)
             for c in changes
         ]
         groups = [group for group, _change in differing]

@@ -84,7 +84,8 @@ class Baseline:
 
 def in_order(base: Baseline, near: set[int], holding: Entry) -> tuple[Entry, ...]:
     """The main-deck entries on lines ``near`` plus ``holding``, in deck order."""
-    lines = sorted(n for n in (*near, holding.line) if n in base.main_index)
-    return tuple(
-        holding if n == holding.line else base.deck.main[base.main_index[n]] for n in lines
-    )
+    index, main, line = base.main_index, base.deck.main, holding.line
+    lines = [n for n in near if n in index]
+    lines.append(line)  # a main-deck line, never in ``near``
+    lines.sort()
+    return tuple(holding if n == line else main[index[n]] for n in lines)

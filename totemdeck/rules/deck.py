@@ -24,6 +24,11 @@ class Entry:
     card: Card
     section: str | None  # as written; "totem" marks the Totem
 
+    def holding(self, card: Card) -> Entry:
+        """This line with another print (weighing an ambiguous line builds thousands: a
+        constructor costs a fifth of ``dataclasses.replace``)."""
+        return Entry(self.line, self.count, card, self.section)
+
 
 @frozen
 class Deck:
@@ -42,19 +47,34 @@ class Deck:
     def entries(self) -> tuple[Entry, ...]:
         return self.totem + self.main
 
+    def with_entries(self, totem: tuple[Entry, ...], main: tuple[Entry, ...]) -> Deck:
+        """These entries with this deck's declared counts and headers (as ``holding``)."""
+        return Deck(
+            totem,
+            main,
+            self.headers,
+            self.written_totem,
+            self.written_main,
+            self.lines_by_section,
+            self.unresolved_totem,
+        )
+
 
 @frozen
 class RuleContext:
     """What rules need besides the deck: the format, the banlist, species' normal Stage,
     the language card names are shown in (``es``: Spanish where the catalogue knows), and
     which half/piece of a LEGEND/V-UNION a print is (from the catalogue; without one, from
-    the print's number)."""
+    the print's number). ``keys_only``: the findings' ``(code, line)`` is all that is read
+    (the engine weighing an ambiguous line's prints), so the rules whose sentences cost most
+    to build leave them empty."""
 
     fmt: FormatRules
     banlist: Banlist
     normal_stage: NormalStage
     lang: str = "en"
     piece_of: PiecePosition | None = None
+    keys_only: bool = False
 
     def position(self, card: Card) -> int:
         """The half/piece a print is (1-based); 1 for any other card."""

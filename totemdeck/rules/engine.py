@@ -56,6 +56,8 @@ class Checker:
             lang=lang,
             piece_of=self.pieces,
         )
+        # weighing a print reads only each finding's (code, line): no sentences built
+        self._weighing = replace(self.ctx, keys_only=True)
         self._traits: dict[tuple[str, str], tuple[Any, ...]] = {}  # (rule, card id) → traits
 
     @cached_property
@@ -183,14 +185,13 @@ class Checker:
         reach = AGGREGATE[code]
         asked = reach.asks(entry.card, self.ctx) | reach.asks(card, self.ctx)
         near = base.near(code, asked, reach, self.ctx, entry.line)
-        swapped = replace(entry, card=card)
+        totem = tuple(e for e in base.deck.totem if e.line in near)
 
         def judged(holding: Entry) -> set[tuple[str, int | None]]:
-            totem = tuple(e for e in base.deck.totem if e.line in near)
-            deck = replace(base.deck, totem=totem, main=in_order(base, near, holding))
-            return {(f.code, f.line) for f in rule(deck, self.ctx)}
+            deck = base.deck.with_entries(totem, in_order(base, near, holding))
+            return {(f.code, f.line) for f in rule(deck, self._weighing)}
 
-        before, after = judged(entry), judged(swapped)
+        before, after = judged(entry), judged(entry.holding(card))
         return before - after, after - before
 
     def _swap_outcome(self, base: Baseline, number: int, card: Card) -> tuple[frozenset[Any], ...]:
@@ -201,8 +202,8 @@ class Checker:
         deck = base.deck
         index = base.main_index[number]
         entry = deck.main[index]
-        swapped = replace(entry, card=card)
-        alone = replace(deck, main=(swapped,))
+        swapped = entry.holding(card)
+        alone = deck.with_entries(deck.totem, (swapped,))
         whole: Deck | None = None
         lost: set[tuple[str, int | None]] = set()
         gained: set[tuple[str, int | None]] = set()
@@ -218,20 +219,22 @@ class Checker:
             if code in PER_ENTRY:
                 old = base.on_line(code, number)
                 new: set[tuple[str, int | None]] = {
-                    (f.code, f.line) for f in rule(alone, self.ctx) if f.line == number
+                    (f.code, f.line) for f in rule(alone, self._weighing) if f.line == number
                 }
             else:
                 if whole is None:
                     main = (*deck.main[:index], swapped, *deck.main[index + 1 :])
-                    whole = replace(deck, main=main)
+                    whole = deck.with_entries(deck.totem, main)
                 old = base.codes[code]
-                new = {(f.code, f.line) for f in rule(whole, self.ctx)}
+                new = {(f.code, f.line) for f in rule(whole, self._weighing)}
             lost |= old - new
             gained |= new - old
         return frozenset(lost), frozenset(gained)
 
     def _evaluate(self, resolved: ResolvedDeck, choice: dict[int, Card]) -> list[Finding]:
-        return self._run_rules(self._deck(resolved, choice))
+        """The findings with ``choice`` held, for their ``(code, line)``s (no sentences)."""
+        deck = self._deck(resolved, choice)
+        return [finding for _code, rule in RULES for finding in rule(deck, self._weighing)]
 
     def _totem(self, deck: Deck) -> TotemNumbers | None:
         groups = totem_groups(deck)

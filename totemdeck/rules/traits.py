@@ -199,8 +199,14 @@ def colorless_restricted(card: Card, fmt: FormatRules) -> bool:
 
 
 def allows_any_number(card: Card, fmt: FormatRules) -> bool:
-    text = " ".join(card.rules).casefold()
-    return any(phrase in text for phrase in fmt.any_number_phrases)
+    return _any_number(card.rules, fmt.any_number_phrases)
+
+
+# by text: weighing ambiguous lines asks it of one print thousands of times
+@lru_cache(maxsize=4096)
+def _any_number(rules: tuple[str, ...], phrases: tuple[str, ...]) -> bool:
+    text = " ".join(rules).casefold()
+    return any(phrase in text for phrase in phrases)
 
 
 def printed_prizes(card: Card) -> int | None:

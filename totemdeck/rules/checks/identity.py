@@ -21,6 +21,11 @@ def identity_rule(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
     if not deck.totem or not all(e.card.is_pokemon for e in deck.totem):
         return
     allowed = deck_identity(deck, ctx)
+    if ctx.keys_only:  # weighing a print: the sentences are not read
+        for entry in deck.main:
+            if identity(entry.card, ctx.fmt) - allowed:
+                yield Finding("identity", "", entry.line)
+        return
     shown = terms(in_type_order(allowed), "/")
     for entry in deck.main:
         outside = identity(entry.card, ctx.fmt) - allowed

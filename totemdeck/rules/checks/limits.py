@@ -71,7 +71,9 @@ def singleton(deck: Deck, ctx: RuleContext) -> Iterator[Finding]:
                 )
             continue
         copies_total = sum(e.count for e in entries)
-        if copies_total > 1:
+        if copies_total > 1 and ctx.keys_only:  # weighing a print: the sentence is not read
+            yield Finding("singleton", "", entries[0].line)
+        elif copies_total > 1:
             yield Finding(
                 "singleton",
                 _singleton_message(entries, copies_total, ctx),
