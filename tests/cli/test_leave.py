@@ -47,6 +47,21 @@ def test_another_thread_means_the_ordinary_exit() -> None:
     assert done.stdout == "thread finished\n"
 
 
+@pytest.mark.parametrize("code", [130, 143])
+def test_an_interrupted_command_leaves_without_waiting_for_a_stuck_thread(code: int) -> None:
+    # a thread that never ends (a connect to a silent server): the ordinary exit joins it
+    # for ever (the subprocess would time out); an interruption runs the atexit callbacks
+    # and leaves
+    done = _python(
+        "import atexit, threading\n"
+        "atexit.register(lambda: print('callback ran'))\n"
+        "threading.Thread(target=threading.Event().wait).start()\n"
+        f"sys.stderr.write('interrupted')\nleave({code})"
+    )
+    assert done.returncode == code
+    assert done.stdout == "callback ran\n" and done.stderr == "interrupted"
+
+
 def test_a_closed_stdout_still_exits_with_the_code() -> None:
     done = _python("sys.stdout.close()\nleave(6)")
     assert done.returncode in (6, 120)  # 120: Python could not flush a closed stream

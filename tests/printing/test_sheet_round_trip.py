@@ -25,6 +25,10 @@ from totemdeck.export.asread import as_read_lines  # noqa: E402
 from totemdeck.i18n import use_language  # noqa: E402
 from totemdeck.rules.engine import CheckedDeck, Checker  # noqa: E402
 
+pytestmark = pytest.mark.full_mirrors(
+    "the 206 real lists, which name cards of every set (tests/decklists/)"
+)
+
 
 @pytest.fixture(scope="module")
 def full_checker(full_catalogue: Catalogue) -> Iterator[Checker]:

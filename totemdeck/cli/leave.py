@@ -38,9 +38,21 @@ def flushed(code: int) -> int:
     return failed if failed is not None and code == 0 else code
 
 
+INTERRUPTED = (130, 143)  # cli.EXIT_INTERRUPTED, cli.EXIT_TERMINATED (Ctrl-C, SIGTERM)
+
+
 def leave(code: int) -> NoReturn:
-    """End the process with ``code`` once every byte is out (see the module's docstring)."""
+    """End the process with ``code`` once every byte is out (see the module's docstring).
+
+    An interrupted command ends without waiting for its other threads: a download thread
+    may sit in a call no cancellation reaches (a connect to a silent server), and the
+    interpreter's ordinary exit joins every such thread, so Ctrl-C once hung an import for
+    a minute after it said "interrupted". The ``atexit`` callbacks (temporary folders,
+    coverage) still run first."""
     code = flushed(code)
     if _nothing_pending():
         os._exit(code)
+    if code in INTERRUPTED:
+        atexit._run_exitfuncs()
+        os._exit(flushed(code))
     sys.exit(code)
