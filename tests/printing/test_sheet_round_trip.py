@@ -25,9 +25,12 @@ from totemdeck.export.asread import as_read_lines  # noqa: E402
 from totemdeck.i18n import use_language  # noqa: E402
 from totemdeck.rules.engine import CheckedDeck, Checker  # noqa: E402
 
-pytestmark = pytest.mark.full_mirrors(
-    "the 206 real lists, which name cards of every set (tests/decklists/)"
-)
+pytestmark = [
+    pytest.mark.full_mirrors(
+        "the 206 real lists, which name cards of every set (tests/decklists/)"
+    ),
+    pytest.mark.slow,  # ~200 PDFs written and read back: beside the browser tests, in make test
+]
 
 
 @pytest.fixture(scope="module")
