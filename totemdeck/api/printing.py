@@ -11,7 +11,7 @@ from pathlib import Path
 
 from totemdeck.base.records import frozen
 from totemdeck.collection import Coverage
-from totemdeck.export.asread import STATUS_WORDS, ReadLine, as_read_lines, as_read_note, merged
+from totemdeck.export.asread import ReadLine, as_read_lines, as_read_note, merged, which_lines
 from totemdeck.export.formats import ExportRefused
 from totemdeck.export.order import ExportLine, export_lines
 from totemdeck.i18n import _, ngettext
@@ -134,7 +134,7 @@ def print_proxies(
 
 def placeholder_note(held: list[ReadLine]) -> str:
     """Which lines a proxy sheet prints as placeholders, and why (stderr, the Print page)."""
-    lines = ", ".join(f"{x.line} ({_(STATUS_WORDS[x.status])})" for x in held)
+    lines = which_lines(held)
     return ngettext(
         "{n} line is printed as a placeholder proxy carrying the line as written, not as one "
         "print: line {lines}",

@@ -128,11 +128,18 @@ STATUS_WORDS = {
 }
 
 
+def which_lines(held: list[ReadLine]) -> str:
+    """``7 (ambiguous), 9 (names no card)``: the lines held as read, in list order, each
+    with why — what every note about them names (exports, print sheets)."""
+    return ", ".join(
+        f"{x.line} ({_(STATUS_WORDS[x.status])})" for x in sorted(held, key=lambda x: x.line)
+    )
+
+
 def as_read_note(held: list[ReadLine]) -> str:
     """One line saying which lines of the list an export wrote as read, and why — on the
     export's first lines (a comment), on stderr, on the web page: never a silent choice."""
-    held = sorted(held, key=lambda x: x.line)
-    lines = ", ".join(f"{x.line} ({_(STATUS_WORDS[x.status])})" for x in held)
+    lines = which_lines(held)
     return ngettext(
         "{n} line is written as the list has it, not as one print (it reads back the same): "
         "line {lines}",
