@@ -33,22 +33,23 @@ def test_a_quick_command_loads_no_inspect(args: list[str], catalogue_dir: Path) 
     assert _loaded(code)[-1] in ("0 True False", "1 True False")  # a check may find problems
 
 
-def test_a_totem_search_loads_no_deck_of_the_rules(catalogue_dir: Path) -> None:
-    """``totem:`` asks the rules with the Totem's cards: no ``Deck`` nor ``RuleContext``."""
+@pytest.mark.parametrize(
+    ("args", "module"),
+    [
+        # ``totem:`` asks the rules with the Totem's cards: no ``Deck`` nor ``RuleContext``
+        (["card", "search", "totem:sv3-125"], "totemdeck.rules.deck"),
+        # ``read_deck`` loads ``sharecode`` only for what is not a file (a link or a code)
+        (["check", str(DECK)], "totemdeck.sharecode"),
+    ],
+    ids=["totem-search-no-rules-deck", "file-check-no-share-codec"],
+)
+def test_a_quick_command_leaves_out_what_it_does_not_need(
+    args: list[str], module: str, catalogue_dir: Path
+) -> None:
     code = (
         "import sys; from totemdeck.cli import main; "
-        f"main(['card', 'search', 'totem:sv3-125', '--catalogue', {str(catalogue_dir)!r}]); "
-        "print('totemdeck.rules.deck' in sys.modules, file=sys.stderr)"
-    )
-    assert _loaded(code)[-1] == "False"
-
-
-def test_a_check_of_a_file_loads_no_share_codec(catalogue_dir: Path) -> None:
-    """``read_deck`` loads ``sharecode`` only for what is not a file (a link or a code)."""
-    code = (
-        "import sys; from totemdeck.cli import main; "
-        f"main(['check', {str(DECK)!r}, '--catalogue', {str(catalogue_dir)!r}]); "
-        "print('totemdeck.sharecode' in sys.modules, file=sys.stderr)"
+        f"main([*{args!r}, '--catalogue', {str(catalogue_dir)!r}]); "
+        f"print({module!r} in sys.modules, file=sys.stderr)"
     )
     assert _loaded(code)[-1] == "False"
 
